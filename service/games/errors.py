@@ -1,0 +1,46 @@
+"""One error base for every game library, with narrow families under it.
+
+Every problem is a `Problem`: the rule it breaks (an id of the rule catalogue, or None for a malformed
+document), a JSON pointer into the document that was given, and one plain sentence.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    rule: str | None
+    pointer: str
+    message: str
+
+    def to_json(self) -> dict:
+        return {"rule": self.rule, "pointer": self.pointer, "message": self.message}
+
+    def under(self, prefix: str) -> "Problem":
+        """The same problem with its pointer moved under `prefix` (a pointer into an enclosing document)."""
+        return Problem(self.rule, prefix + self.pointer, self.message)
+
+
+class GameError(ValueError):
+    """Base of every error a game library raises on bad input."""
+
+    def __init__(self, problems: list[Problem] | Problem):
+        self.problems: list[Problem] = [problems] if isinstance(problems, Problem) else list(problems)
+        super().__init__("; ".join(f"{p.pointer or '/'}: {p.message}" for p in self.problems))
+
+
+class MalformedError(GameError):
+    """The document does not have the expected shape (wrong type, unknown field, missing field)."""
+
+
+class InvalidStateError(GameError):
+    """A well-formed state or table that cannot be a real position (breaks a rule such as T-COMP-4)."""
+
+
+class IllegalStepError(GameError):
+    """A step that the rules do not allow in the given state."""
+
+    def __init__(self, problems, index: int = 0):
+        super().__init__(problems)
+        self.index = index

@@ -1,0 +1,30 @@
+"""Le Torri di San Gimignano: the complete rules as a pure library (no web, no cache, no I/O).
+
+    >>> from service.games import torri
+    >>> state = torri.new_game(seed=7)
+    >>> [m["type"] for m in torri.legal_moves(state)][:2]
+    ['purchase', 'exchange']
+    >>> outcome = torri.apply_steps(state, [{"type": "purchase"}, {"type": "draw", "from": "deck"}])
+    >>> outcome.legal, outcome.state.pending.left
+    (True, 1)
+"""
+from .cards import CARD_NAMES, CARDS_BY_NAME, NOBLES, RANKS
+from .codec import read_state, read_table, state_json, table_json, validate_state
+from .engine import apply_step, legal_steps, missing_cards
+from .errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem, TorriError
+from .game import Outcome, apply_steps, legal_moves, new_game, player_view, score, score_table_json
+from .model import COLORFUL, ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Table, Tower
+from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
+from .scoring import CATEGORIES, PlayerScore, Score, score_table
+from .steps import Step, parse_step
+
+GAME_ID = "torri"
+
+__all__ = [
+    "CARD_NAMES", "CARDS_BY_NAME", "CATEGORIES", "COLORFUL", "ENDING", "GAME_ID", "MAIN", "NOBLES", "OVER",
+    "PLAIN", "RANKS", "RULES", "RULES_BY_ID", "RULES_VERSION", "GameError", "IllegalStepError",
+    "InvalidStateError", "MalformedError", "Outcome", "Pending", "Player", "PlayerScore", "Problem", "Rule",
+    "Score", "State", "Step", "Table", "TorriError", "Tower", "apply_step", "apply_steps", "legal_moves",
+    "legal_steps", "missing_cards", "new_game", "parse_step", "player_view", "read_state", "read_table",
+    "score", "score_table", "score_table_json", "state_json", "table_json", "validate_state",
+]

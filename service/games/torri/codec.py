@@ -1,0 +1,638 @@
+"""States and tables to and from JSON, with every problem reported at once.
+
+`read_state` checks the shape (MalformedError, each problem with rule None) and then the rules a real
+position obeys (InvalidStateError, each problem with its rule id). `state_json` writes the canonical form:
+every field, keys in a fixed order, hands and market sorted, so equal states are equal bytes.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .cards import (CARD_NAMES, CARDS_BY_NAME, GUARD, MURA, NOBLE_COUNTS, NOBLES, PALAZZO, TOWER_COUNTS,
+                    is_tower_card, names)
+from .errors import InvalidStateError, MalformedError, Problem
+from .model import COLORFUL, ENDING, MAIN, OVER, PHASES, PLAIN, Pending, Player, State, Table, Tower
+from .towers import MIN_HEIGHT, interpretations, read_tower
+
+MAX_LIST = 128  # no legal pile is longer; bounds the work a hostile document can cause
+MAX_NAME = 100
+PENDING_TYPES = ("draw", "guard", "target", "take", "give", "refill")
+DRAW_ACTIONS = ("purchase", "exchange", "extend", "income", "via_francigena")
+
+
+class _Reader:
+    """Collects shape problems while reading a document."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def bad(self, pointer: str, message: str) -> None:
+        self.problems.append(Problem(None, pointer, message))
+
+    def obj(self, value: Any, pointer: str, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict | None:
+        if not isinstance(value, dict):
+            self.bad(pointer, "Must be an object.")
+            return None
+        for key in value:
+            if key not in allowed:
+                self.bad(f"{pointer}/{_escape(key)}", f"Unknown field \"{str(key):.40}\".")
+        for key in required:
+            if key not in value:
+                self.bad(f"{pointer}/{key}", f"\"{key}\" is required.")
+        return value
+
+    def integer(self, value: Any, pointer: str, low: int, high: int, nullable: bool = False) -> int | None:
+        if value is None and nullable:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value
+        self.bad(pointer, f"Must be a whole number from {low} to {high}{' or null' if nullable else ''}.")
+        return None
+
+    def choice(self, value: Any, pointer: str, options: tuple[str, ...]) -> str | None:
+        if isinstance(value, str) and value in options:
+            return value
+        self.bad(pointer, f"Must be one of {', '.join(options)}.")
+        return None
+
+    def boolean(self, value: Any, pointer: str) -> bool:
+        if isinstance(value, bool):
+            return value
+        self.bad(pointer, "Must be true or false.")
+        return False
+
+    def cards(self, value: Any, pointer: str) -> tuple[int, ...]:
+        if not isinstance(value, list):
+            self.bad(pointer, "Must be a list of cards.")
+            return ()
+        if len(value) > MAX_LIST:
+            self.bad(pointer, f"Lists more than {MAX_LIST} cards.")
+            return ()
+        out = []
+        for i, item in enumerate(value):
+            if isinstance(item, str) and item in CARDS_BY_NAME:
+                out.append(CARDS_BY_NAME[item])
+            elif isinstance(item, int) and not isinstance(item, bool) and str(item) in CARDS_BY_NAME:
+                out.append(item)
+            else:
+                self.bad(f"{pointer}/{i}", f"{item!r:.40} is not a card (\"5\"…\"10\" or a noble's name).")
+        return tuple(out)
+
+    def count(self, value: Any, pointer: str) -> int:
+        return self.integer(value, pointer, 0, MAX_LIST) or 0
+
+
+def _escape(key: Any) -> str:
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+# ---------------------------------------------------------------- reading
+
+STATE_FIELDS = ("game", "variant", "phase", "turn", "to_act", "passes", "highest", "deck", "market", "players",
+                "pending", "noble_deck", "removed", "palazzo")
+NOBLE_FIELDS = ("noble_deck", "removed", "palazzo")
+
+
+def read_variant(reader: _Reader, value: Any, pointer: str) -> bool:
+    variant = reader.obj(value, pointer, ("nobles",))
+    if variant is None:
+        return False
+    return reader.boolean(variant.get("nobles", False), f"{pointer}/nobles")
+
+
+def _pile(reader: _Reader, value: Any, pointer: str, parts: tuple[str, ...]) -> tuple[tuple, int, tuple]:
+    """A deck or hand: a list, or {"count": total, <known parts>}. Returns (first part, hidden, second part)."""
+    if isinstance(value, list):
+        return reader.cards(value, pointer), 0, ()
+    pile = reader.obj(value, pointer, ("count",) + parts, ("count",))
+    if pile is None:
+        return (), 0, ()
+    total = reader.count(pile.get("count"), f"{pointer}/count")
+    first = reader.cards(pile.get(parts[0], []), f"{pointer}/{parts[0]}")
+    second = reader.cards(pile.get(parts[1], []), f"{pointer}/{parts[1]}") if len(parts) > 1 else ()
+    hidden = total - len(first) - len(second)
+    if hidden < 0:
+        reader.bad(f"{pointer}/count", f"\"count\" is the pile's size: at least the {len(first) + len(second)} "
+                                       "known cards.")
+        hidden = 0
+    if not hidden:  # fully known after all
+        return first + second, 0, ()
+    return first, hidden, second
+
+
+def _tower(reader: _Reader, value: Any, pointer: str, problems: list[Problem]) -> Tower | None:
+    data = reader.obj(value, pointer, ("cards", "complete", "kind", "rank"), ("cards",))
+    if data is None:
+        return None
+    cards = reader.cards(data.get("cards"), f"{pointer}/cards")
+    complete = reader.boolean(data.get("complete", False), f"{pointer}/complete")
+    kind = data.get("kind")
+    if kind is not None:
+        kind = reader.choice(kind, f"{pointer}/kind", (PLAIN, COLORFUL))
+    rank = data.get("rank")
+    if rank is not None:
+        rank = reader.integer(rank, f"{pointer}/rank", 4, 11)
+    if reader.problems:
+        return None
+    if len(cards) < MIN_HEIGHT:
+        problems.append(Problem("T-ACT-BUILD-1", f"{pointer}/cards",
+                                f"A tower has 3 or more stories; this one has {len(cards)}."))
+    options = interpretations(cards)
+    if not options:
+        rule = "T-ACT-BUILD-3" if len(set(cards)) == len(cards) else "T-ACT-BUILD-2"
+        if not any(is_tower_card(c) for c in cards) and cards:
+            rule = "T-NOB-BP"
+        problems.append(Problem(rule, f"{pointer}/cards",
+                                f"{'-'.join(names(cards)) or 'An empty tower'} is neither plain (one rank) nor "
+                                "colorful (one rank lower each story)."))
+        return None
+    tower = read_tower(cards, complete, kind, rank)
+    if tower is None:
+        if len(options) > 1 and kind is None and rank is None:
+            problems.append(Problem("T-NOB-BP", f"{pointer}/cards", "These cards make more than one tower: give "
+                                                                    "\"kind\" and \"rank\"."))
+        else:
+            problems.append(Problem("T-ACT-BUILD-2", f"{pointer}/kind",
+                                    f"\"kind\"/\"rank\" do not match the cards {'-'.join(names(cards))}."))
+        return None
+    return tower
+
+
+def _player(reader: _Reader, value: Any, pointer: str, index: int, in_state: bool,
+            problems: list[Problem]) -> Player | None:
+    fields = ("name", "hand", "towers", "played") if in_state else ("name", "towers", "played")
+    data = reader.obj(value, pointer, fields, ("hand",) if in_state else ())
+    if data is None:
+        return None
+    name = data.get("name", f"Player {index + 1}")
+    if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
+        reader.bad(f"{pointer}/name", f"Must be a text of 1 to {MAX_NAME} characters.")
+        name = ""
+    hand, hidden = (), 0
+    if in_state:
+        hand, hidden, _ = _pile(reader, data.get("hand"), f"{pointer}/hand", ("known",))
+    towers_data = data.get("towers", [])
+    towers: list[Tower] = []
+    if not isinstance(towers_data, list) or len(towers_data) > MAX_LIST:
+        reader.bad(f"{pointer}/towers", f"Must be a list of at most {MAX_LIST} towers.")
+    else:
+        for i, item in enumerate(towers_data):
+            tower = _tower(reader, item, f"{pointer}/towers/{i}", problems)
+            if tower is not None:
+                towers.append(tower)
+    played = reader.cards(data.get("played", []), f"{pointer}/played")
+    return Player(name, tuple(sorted(hand)), hidden, tuple(towers), played)
+
+
+def _players(reader: _Reader, value: Any, in_state: bool, problems: list[Problem]) -> list[Player]:
+    if not isinstance(value, list):
+        reader.bad("/players", "Must be a list of the two players.")
+        return []
+    if len(value) != 2:
+        problems.append(Problem("T-COMP-3", "/players", f"Torri is for two players; {len(value)} given."))
+        if len(value) > 2:
+            return []
+    players = [_player(reader, item, f"/players/{i}", i, in_state, problems) for i, item in enumerate(value)]
+    return [p for p in players if p is not None]
+
+
+def _pending(reader: _Reader, value: Any) -> Pending | None:
+    if value is None:
+        return None
+    fields = ("type", "action", "player", "left", "from", "excluded", "built", "height", "target", "size", "give")
+    data = reader.obj(value, "/pending", fields, ("type", "action", "player"))
+    if data is None:
+        return None
+    kind = reader.choice(data.get("type"), "/pending/type", PENDING_TYPES)
+    action = data.get("action")
+    player = reader.integer(data.get("player"), "/pending/player", 0, 1)
+    left = reader.integer(data.get("left", 0), "/pending/left", 0, MAX_LIST)
+    if kind is None or player is None or left is None:
+        return None
+    if kind in ("draw", "refill"):
+        action = reader.choice(action, "/pending/action", DRAW_ACTIONS)
+        sources = data.get("from", [])
+        if not isinstance(sources, list) or not all(s in ("deck", "noble_deck", "market") for s in sources):
+            reader.bad("/pending/from", "Must list sources among deck, noble_deck, market.")
+            sources = []
+        excluded = reader.cards(data.get("excluded", []), "/pending/excluded")
+        return Pending(kind, action or "", player, left, tuple(sources), tuple(sorted(set(excluded))))
+    if kind == "target":
+        reader.choice(action, "/pending/action", ("conspiracy",))
+        built = reader.integer(data.get("built"), "/pending/built", 0, MAX_LIST)
+        height = reader.integer(data.get("height"), "/pending/height", MIN_HEIGHT, MAX_LIST)
+        return Pending("target", "conspiracy", player, left=height or 0, built=built)
+    if kind == "guard":
+        action = reader.choice(action, "/pending/action", ("trade", "conspiracy"))
+        target = reader.obj(data.get("target"), "/pending/target", ("player", "tower"), ("player",))
+        if target is None or action is None:
+            return None
+        owner = reader.integer(target.get("player"), "/pending/target/player", 0, 1)
+        if action == "trade":
+            size = reader.integer(data.get("size"), "/pending/size", MIN_HEIGHT, MAX_LIST)
+            return Pending("guard", "trade", player, left=size or 0, target=(owner or 0, -1))
+        tower = reader.integer(target.get("tower"), "/pending/target/tower", 0, MAX_LIST)
+        return Pending("guard", "conspiracy", player, target=(owner or 0, tower or 0))
+    reader.choice(action, "/pending/action", ("trade",))
+    give = reader.integer(data.get("give", 0), "/pending/give", 0, MAX_LIST)
+    return Pending(kind, "trade", player, left=left, give=give or 0)
+
+
+def read_state(data: Any, *, check: bool = True) -> State:
+    """A State from its JSON form. Raises MalformedError or, with `check`, InvalidStateError."""
+    state, problems, _ = _read_state(data)
+    if check and problems:
+        raise InvalidStateError(problems)
+    return state
+
+
+def _read_state(data: Any) -> tuple[State, list[Problem], list[Problem]]:
+    reader = _Reader()
+    rules: list[Problem] = []
+    doc = reader.obj(data, "", STATE_FIELDS, ("deck", "market", "players"))
+    if doc is None:
+        raise MalformedError(reader.problems)
+    if "game" in doc and doc["game"] != "torri":
+        reader.bad("/game", "This is the Torri referee: \"game\" must be \"torri\".")
+    nobles = read_variant(reader, doc.get("variant", {}), "/variant")
+    phase = reader.choice(doc.get("phase", MAIN), "/phase", PHASES) or MAIN
+    turn = reader.integer(doc.get("turn", 0), "/turn", 0, 1) or 0
+    default_to_act = None if phase == OVER else turn
+    to_act = reader.integer(doc.get("to_act", default_to_act), "/to_act", 0, 1, nullable=True)
+    passes = reader.integer(doc.get("passes", 0), "/passes", 0, 2) or 0
+    highest = reader.integer(doc.get("highest"), "/highest", 0, 1, nullable=True)
+    deck, deck_hidden, deck_bottom = _pile(reader, doc.get("deck"), "/deck", ("top", "bottom"))
+    market = reader.cards(doc.get("market"), "/market")
+    players = _players(reader, doc.get("players"), True, rules)
+    pending = _pending(reader, doc.get("pending"))
+    noble_deck, noble_hidden, noble_bottom, removed, palazzo = (), 0, (), (), None
+    if nobles:
+        if "noble_deck" in doc:
+            noble_deck, noble_hidden, noble_bottom = _pile(reader, doc["noble_deck"], "/noble_deck", ("top", "bottom"))
+        removed = reader.cards(doc.get("removed", []), "/removed")
+        palazzo = reader.integer(doc.get("palazzo"), "/palazzo", 0, 1, nullable=True)
+    else:
+        for key in NOBLE_FIELDS:
+            if key in doc and doc[key] not in (None, []):
+                rules.append(Problem("T-COMP-2", f"/{key}", f"\"{key}\" belongs to the advanced game "
+                                                            "(variant.nobles)."))
+    if reader.problems:
+        raise MalformedError(reader.problems)
+    if len(players) < 2:
+        players += [Player(f"Player {i + 1}", ()) for i in range(len(players), 2)]
+    state = State(nobles, phase, turn, to_act, passes, highest, deck, deck_hidden, deck_bottom,
+                  tuple(sorted(market)), (players[0], players[1]), pending, noble_deck, noble_hidden, noble_bottom,
+                  removed, palazzo)
+    warnings: list[Problem] = []
+    rules.extend(check_state(state, warnings))
+    return state, rules, warnings
+
+
+def validate_state(data: Any) -> tuple[list[Problem], list[Problem]]:
+    """(errors, warnings) of a state document; raises MalformedError only for a wrong shape."""
+    _, problems, warnings = _read_state(data)
+    return problems, warnings
+
+
+# ---------------------------------------------------------------- the rules a position obeys
+
+def _places(state: State):
+    """Every known card with a pointer to where it lies."""
+    for i, card in enumerate(state.deck):
+        yield card, f"/deck/{i}" if not state.deck_hidden else f"/deck/top/{i}"
+    for i, card in enumerate(state.deck_bottom):
+        yield card, f"/deck/bottom/{i}"
+    for i, card in enumerate(state.market):
+        yield card, f"/market/{i}"
+    for i, card in enumerate(state.noble_deck):
+        yield card, f"/noble_deck/{i}" if not state.noble_hidden else f"/noble_deck/top/{i}"
+    for i, card in enumerate(state.noble_bottom):
+        yield card, f"/noble_deck/bottom/{i}"
+    for i, card in enumerate(state.removed):
+        yield card, f"/removed/{i}"
+    for p, player in enumerate(state.players):
+        for i, card in enumerate(player.hand):
+            yield card, f"/players/{p}/hand/{i}" if not player.hidden else f"/players/{p}/hand/known/{i}"
+        yield from _table_places(player, p)
+
+
+def _table_places(player: Player, p: int):
+    for t, tower in enumerate(player.towers):
+        for i, card in enumerate(tower.cards):
+            yield card, f"/players/{p}/towers/{t}/cards/{i}"
+    for i, card in enumerate(player.played):
+        yield card, f"/players/{p}/played/{i}"
+
+
+def _count_problems(places, nobles: bool) -> list[Problem]:
+    """T-COMP-1/2/4: no card more often than the game has it; nobles only in the advanced game."""
+    problems: list[Problem] = []
+    seen: Counter = Counter()
+    full = {**TOWER_COUNTS, **NOBLE_COUNTS}
+    for card, pointer in places:
+        if not nobles and not is_tower_card(card):
+            problems.append(Problem("T-COMP-2", pointer, f"{CARD_NAMES[card]} is a noble card: nobles are only in "
+                                                         "the advanced game (variant.nobles)."))
+            continue
+        seen[card] += 1
+        if seen[card] == full[card] + 1:
+            problems.append(Problem("T-COMP-4", pointer, f"One {CARD_NAMES[card]} too many: the game has "
+                                                         f"{full[card]} of them."))
+    return problems
+
+
+def check_state(state: State, warnings: list[Problem]) -> list[Problem]:
+    problems = _count_problems(_places(state), state.nobles)
+    problems.extend(_check_totals(state))
+    for p, player in enumerate(state.players):
+        if player.hand_size > player.hand_limit:
+            problems.append(Problem("T-SETUP-4", f"/players/{p}/hand", f"{player.name} holds {player.hand_size} "
+                                                                       f"cards; the limit is {player.hand_limit}."))
+    problems.extend(_check_flow(state))
+    problems.extend(_check_marker(state, warnings, as_error=True))
+    if state.nobles:
+        problems.extend(_check_nobles(state))
+    return problems
+
+
+def _check_totals(state: State) -> list[Problem]:
+    problems: list[Problem] = []
+    stories = sum(tower.height for p in state.players for tower in p.towers)
+    played = sum(len(p.played) for p in state.players)
+    total = (state.deck_size + len(state.market) + sum(p.hand_size for p in state.players) + stories + played
+             + len(state.removed) + state.noble_deck_size)
+    expected = sum(TOWER_COUNTS.values()) + (sum(NOBLE_COUNTS.values()) if state.nobles else 0)
+    if total != expected:
+        problems.append(Problem("T-COMP-4", "", f"The state holds {total} cards in all; the game has {expected} "
+                                                "(deck, market, hands and towers"
+                                                f"{', nobles' if state.nobles else ''} together)."))
+        return problems
+    from .engine import missing_cards  # the engine's notion of what unknown slots may hold
+    missing = missing_cards(state)
+    tower_missing = sum(n for card, n in missing.items() if is_tower_card(card) and n > 0)
+    noble_missing = sum(n for card, n in missing.items() if not is_tower_card(card) and n > 0)
+    if state.deck_hidden > tower_missing:
+        problems.append(Problem("T-COMP-4", "/deck/count", f"The deck's {state.deck_hidden} unknown cards must "
+                                                           f"be tower cards; only {tower_missing} are unaccounted "
+                                                           "for."))
+    if state.noble_hidden > noble_missing:
+        problems.append(Problem("T-COMP-4", "/noble_deck/count", f"The noble deck's {state.noble_hidden} unknown "
+                                                                 f"cards must be nobles; only {noble_missing} "
+                                                                 "are unaccounted for."))
+    for i, card in enumerate(state.deck + state.deck_bottom):
+        if not is_tower_card(card):
+            problems.append(Problem("T-COMP-4", f"/deck/{i}", "The tower deck holds tower cards only."))
+            break
+    for i, card in enumerate(state.noble_deck + state.noble_bottom):
+        if is_tower_card(card):
+            problems.append(Problem("T-COMP-4", f"/noble_deck/{i}", "The noble deck holds nobles only."))
+            break
+    return problems
+
+
+def _check_flow(state: State) -> list[Problem]:
+    """The phase, turn, to_act, passes and pending fields must tell one consistent story."""
+    problems: list[Problem] = []
+    pending = state.pending
+    if state.phase == OVER:
+        if state.to_act is not None:
+            problems.append(Problem("T-TURN-3", "/to_act", "Nobody acts once the game is over: to_act is null."))
+        if state.passes != 2:
+            problems.append(Problem("T-TURN-3", "/passes", "A game ends only when both players pass in a row: "
+                                                           "passes is 2 once it is over."))
+        if pending is not None:
+            problems.append(Problem("T-TURN-2", "/pending", "A game that is over has no pending decision."))
+        return problems
+    if state.passes > 1:
+        problems.append(Problem("T-TURN-3", "/passes", "Two passes in a row end the game: phase would be over."))
+    if state.to_act is None:
+        problems.append(Problem("T-TURN-2", "/to_act", "Someone must act while the game goes on."))
+    if state.phase == MAIN and state.deck_size == 0 and pending is None:
+        problems.append(Problem("T-END-1", "/phase", "The deck is empty, so the Ending phase has begun."))
+    if state.phase == ENDING and state.deck_size > 0 and not any(
+            sum(t.complete for t in p.towers) >= 4 for p in state.players):
+        problems.append(Problem("T-ACT-CLOSE-1", "/phase", "The Ending phase with cards in the deck means someone "
+                                                           "closed, and nobody has the 4 complete towers it needs."))
+    if pending is None:
+        if state.to_act is not None and state.to_act != state.turn:
+            problems.append(Problem("T-TURN-2", "/to_act", "With no decision pending, the player whose turn it is "
+                                                           "acts."))
+        return problems
+    problems.extend(_check_pending(state, pending))
+    return problems
+
+
+def _check_pending(state: State, pending: Pending) -> list[Problem]:
+    from .engine import conspiracy_candidates
+    problems: list[Problem] = []
+
+    def bad(rule: str, pointer: str, message: str) -> None:
+        problems.append(Problem(rule, f"/pending{pointer}", message))
+
+    if pending.player != state.turn:
+        bad("T-TURN-2", "/player", "The pending action belongs to the player whose turn it is.")
+        return problems
+    if state.phase != MAIN and not state.nobles:
+        bad("T-END-2", "", "No action of the Ending phase draws, reacts or takes: nothing can be pending.")
+        return problems
+    actor = state.players[pending.player]
+    expected_to_act = pending.target[0] if pending.type == "guard" and pending.target else pending.player
+    if state.to_act != expected_to_act:
+        problems.append(Problem("T-TURN-2", "/to_act", f"The pending {pending.type} is player "
+                                                       f"{expected_to_act}'s to decide."))
+    if pending.type == "draw":
+        if pending.left < 1:
+            bad("T-TURN-4", "/left", "A pending draw owes at least one card.")
+        if not pending.sources:
+            bad("T-TURN-4", "/from", "A pending draw names where it may draw from.")
+        if "noble_deck" in pending.sources and not state.nobles:
+            bad("T-NOB-DRAW", "/from", "Only the advanced game has a noble deck.")
+        if pending.excluded and pending.action != "exchange":
+            bad("T-ACT-EXCHANGE-2", "/excluded", "Only an Exchange excludes ranks from its market draws.")
+        if pending.action == "purchase" and actor.hand_size + pending.left > actor.hand_limit:
+            bad("T-ACT-PURCHASE-2", "/left", "These draws would take the hand over its limit.")
+        available = state.deck_size + state.noble_deck_size * ("noble_deck" in pending.sources) + sum(
+            1 for c in state.market if c not in pending.excluded)
+        if available < pending.left:
+            bad("T-DRAW-SHORT", "/left", f"Only {available} cards can still be drawn.")
+    elif pending.type == "refill":
+        if state.market:
+            bad("T-MKT-1", "", "The market is refilled only when it is empty.")
+        if pending.left != min(4, state.deck_size) or pending.left < 1:
+            bad("T-MKT-1", "/left", f"The market takes {min(4, state.deck_size)} cards from the deck.")
+    elif pending.type == "guard":
+        owner, tower = pending.target  # type: ignore[misc]
+        guarder = state.players[owner]
+        if pending.action == "trade" and owner != 1 - pending.player:
+            bad("T-DON-9", "/target/player", "A Trade is aimed at the opponent.")
+        if pending.action == "conspiracy" and (tower >= len(guarder.towers) or guarder.towers[tower].complete):
+            bad("T-DON-10", "/target/tower", "A Conspiracy is aimed at an incomplete tower on the table.")
+        if GUARD not in guarder.hand and not guarder.hidden:
+            bad("T-DON-5", "", "A Guard window opens only for a player who holds a 5 (or whose hand is unknown).")
+    elif pending.type == "target":
+        built = pending.built
+        if built is None or built >= len(actor.towers) or actor.towers[built].height != pending.left:
+            bad("T-DON-10", "/built", "\"built\" is the index of the plain 10 tower just built, of that height.")
+        elif len(conspiracy_candidates(state, pending.player, built, pending.left)) < 2:
+            bad("T-DON-10", "", "A target is asked for only when several towers tie.")
+    elif pending.type == "take":
+        victim = state.players[1 - pending.player]
+        if not 1 <= pending.left <= victim.hand_size:
+            bad("T-DON-9", "/left", f"The Trade can take 1 to {victim.hand_size} cards from this hand.")
+    elif pending.type == "give":
+        if not 1 <= pending.left <= actor.hand_size:
+            bad("T-DON-9", "/left", f"The Trade can give back 1 to {actor.hand_size} cards from this hand.")
+    return problems
+
+
+def _check_marker(state_or_table, warnings: list[Problem], as_error: bool) -> list[Problem]:
+    """T-HIGH-2: once any tower stands, somebody holds the marker; its holder reached the height first."""
+    problems: list[Problem] = []
+    towers = _towers_of(state_or_table)
+    tallest = [max((t.height for t in ts), default=0) for ts in towers]
+    highest = state_or_table.highest
+    if highest is None:
+        if any(towers):
+            message = "Towers stand, so the first of them took the Highest marker: say who holds it."
+            (problems if as_error else warnings).append(Problem("T-HIGH-2", "/highest", message))
+    elif tallest[highest] < tallest[1 - highest]:
+        warnings.append(Problem("T-HIGH-3", "/highest",
+                                f"The marker's holder has no tower as tall as the other player's tallest "
+                                f"({tallest[highest]} < {tallest[1 - highest]}): possible only if a taller tower "
+                                "was destroyed."))
+    return problems
+
+
+def _towers_of(state_or_table) -> list[tuple[Tower, ...]]:
+    if isinstance(state_or_table, Table):
+        return list(state_or_table.towers)
+    return [p.towers for p in state_or_table.players]
+
+
+def _check_nobles(state: State) -> list[Problem]:
+    problems: list[Problem] = []
+    for p, player in enumerate(state.players):
+        for i, card in enumerate(player.played):
+            if card not in NOBLES:
+                problems.append(Problem("T-NOB-PLAY", f"/players/{p}/played/{i}", "Only nobles lie in a played row."))
+    if state.palazzo is not None and PALAZZO not in state.players[state.palazzo].played:
+        problems.append(Problem("T-NOB-PC", "/palazzo", "An active Palazzo Comunale lies in its owner's played row."))
+    if sum(MURA in p.played for p in state.players) > 1:
+        problems.append(Problem("T-COMP-4", "/players", "There is one Mura."))
+    return problems
+
+
+# ---------------------------------------------------------------- tables
+
+TABLE_FIELDS = ("variant", "players", "highest")
+
+
+def read_table(data: Any) -> tuple[Table, list[Problem]]:
+    """A Table and its warnings; raises MalformedError or InvalidStateError."""
+    reader = _Reader()
+    rules: list[Problem] = []
+    doc = reader.obj(data, "", TABLE_FIELDS, ("players",))
+    if doc is None:
+        raise MalformedError(reader.problems)
+    nobles = read_variant(reader, doc["variant"], "/variant") if "variant" in doc else None
+    highest = reader.integer(doc.get("highest"), "/highest", 0, 1, nullable=True)
+    players = _players(reader, doc.get("players"), False, rules)
+    if reader.problems:
+        raise MalformedError(reader.problems)
+    if len(players) < 2:
+        raise InvalidStateError(rules)
+    if nobles is None:  # api.md: nobles on the table imply the advanced game
+        nobles = any(not is_tower_card(c) for p in players for t in p.towers for c in t.cards) or any(
+            p.played for p in players)
+    table = Table(nobles, (players[0].name, players[1].name), (players[0].towers, players[1].towers),
+                  (players[0].played, players[1].played), highest)
+    rules.extend(_count_problems((item for p, player in enumerate(players) for item in _table_places(player, p)),
+                                 nobles))
+    warnings: list[Problem] = []
+    rules.extend(_check_marker(table, warnings, as_error=False))
+    if rules:
+        raise InvalidStateError(rules)
+    return table, warnings
+
+
+def table_of(state: State) -> Table:
+    p0, p1 = state.players
+    return Table(state.nobles, (p0.name, p1.name), (p0.towers, p1.towers), (p0.played, p1.played), state.highest)
+
+
+# ---------------------------------------------------------------- writing
+
+def _pile_json(first: tuple, hidden: int, second: tuple, parts: tuple[str, ...]) -> Any:
+    if not hidden:
+        return names(first + second)
+    out: dict[str, Any] = {"count": len(first) + hidden + len(second), parts[0]: names(first)}
+    if len(parts) > 1:
+        out[parts[1]] = names(second)
+    return out
+
+
+def tower_json(tower: Tower) -> dict[str, Any]:
+    return {"cards": names(tower.cards), "complete": tower.complete, "kind": tower.kind, "rank": tower.rank}
+
+
+def player_json(player: Player) -> dict[str, Any]:
+    return {
+        "name": player.name,
+        "hand": _pile_json(player.hand, player.hidden, (), ("known",)),
+        "towers": [tower_json(t) for t in player.towers],
+        "played": names(player.played),
+    }
+
+
+def pending_json(pending: Pending | None) -> dict[str, Any] | None:
+    if pending is None:
+        return None
+    out: dict[str, Any] = {"type": pending.type, "action": pending.action, "player": pending.player}
+    if pending.type == "draw":
+        out.update({"left": pending.left, "from": list(pending.sources), "excluded": names(pending.excluded)})
+    elif pending.type == "refill":
+        out["left"] = pending.left
+    elif pending.type == "target":
+        out.update({"built": pending.built, "height": pending.left})
+    elif pending.type == "guard":
+        owner, tower = pending.target  # type: ignore[misc]
+        if pending.action == "trade":
+            out.update({"target": {"player": owner}, "size": pending.left})
+        else:
+            out["target"] = {"player": owner, "tower": tower}
+    elif pending.type == "take":
+        out.update({"left": pending.left, "give": pending.give})
+    else:
+        out["left"] = pending.left
+    return out
+
+
+def state_json(state: State) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "game": "torri",
+        "variant": {"nobles": state.nobles},
+        "phase": state.phase,
+        "turn": state.turn,
+        "to_act": state.to_act,
+        "passes": state.passes,
+        "highest": state.highest,
+        "deck": _pile_json(state.deck, state.deck_hidden, state.deck_bottom, ("top", "bottom")),
+        "market": names(state.market),
+    }
+    if state.nobles:
+        out["noble_deck"] = _pile_json(state.noble_deck, state.noble_hidden, state.noble_bottom, ("top", "bottom"))
+        out["removed"] = names(state.removed)
+        out["palazzo"] = state.palazzo
+    out["players"] = [player_json(p) for p in state.players]
+    out["pending"] = pending_json(state.pending)
+    return out
+
+
+def table_json(table: Table) -> dict[str, Any]:
+    return {
+        "variant": {"nobles": table.nobles},
+        "players": [{"name": table.names[i], "towers": [tower_json(t) for t in table.towers[i]],
+                     "played": names(table.played[i])} for i in range(2)],
+        "highest": table.highest,
+    }

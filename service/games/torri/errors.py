@@ -1,0 +1,6 @@
+"""Torri's errors are the shared game errors (one base for every game, mapped once at the HTTP boundary)."""
+from ..errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
+
+TorriError = GameError
+
+__all__ = ["GameError", "IllegalStepError", "InvalidStateError", "MalformedError", "Problem", "TorriError"]

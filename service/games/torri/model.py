@@ -1,0 +1,131 @@
+"""The Torri position as small value objects.
+
+A `State` is treated as a value: the engine never changes one it was given, it returns a new one.
+Hands and the market have no order, so they are kept sorted; that makes equal positions equal values
+(and equal bytes once serialised). A pile the caller does not know card by card (a referee at a real table)
+keeps its known cards and a count of unknown ones.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import HAND_LIMIT, MURA, MURA_HAND_LIMIT
+
+MAIN, ENDING, OVER = "main", "ending", "over"
+PHASES = (MAIN, ENDING, OVER)
+PLAIN, COLORFUL = "plain", "colorful"
+
+
+@dataclass(frozen=True, slots=True)
+class Tower:
+    """Stories bottom first. `rank` is a plain tower's rank, or a colorful tower's bottom rank."""
+
+    cards: tuple[int, ...]
+    complete: bool
+    kind: str
+    rank: int
+
+    @property
+    def height(self) -> int:  # T-HIGH-1
+        return len(self.cards)
+
+    @property
+    def top(self) -> int:
+        """The rank the top story stands for (colorful towers descend one rank a story)."""
+        return self.rank if self.kind == PLAIN else self.rank - len(self.cards) + 1
+
+
+@dataclass(slots=True)
+class Player:
+    name: str
+    hand: tuple[int, ...]  # the known cards, sorted
+    hidden: int = 0  # cards in hand that the caller does not know
+    towers: tuple[Tower, ...] = ()
+    played: tuple[int, ...] = ()  # nobles played in front of the player, in order
+
+    @property
+    def hand_size(self) -> int:
+        return len(self.hand) + self.hidden
+
+    @property
+    def hand_limit(self) -> int:  # T-SETUP-4, T-NOB-MURA
+        return MURA_HAND_LIMIT if MURA in self.played else HAND_LIMIT
+
+    def copy(self) -> "Player":
+        return Player(self.name, self.hand, self.hidden, self.towers, self.played)
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The decision an unfinished action waits for (T-TURN-2).
+
+    type: draw | guard | target | take | give | refill
+    action: purchase | exchange | extend | income | trade | conspiracy
+    player: whose action it is (the player whose turn it is)
+    left: draws, takes, gives or market cards still owed
+    sources: where a draw may come from (T-ACT-PURCHASE-3 restricts a Purchase to the deck)
+    excluded: ranks a market draw may not have (T-ACT-EXCHANGE-2)
+    built: the index of the tower just built (a Conspiracy never destroys it)
+    target: (player, tower) aimed at by a Conspiracy
+    give: the number of cards a Trade gives back after its take
+    """
+
+    type: str
+    action: str
+    player: int
+    left: int = 0
+    sources: tuple[str, ...] = ()
+    excluded: tuple[int, ...] = ()
+    built: int | None = None
+    target: tuple[int, int] | None = None
+    give: int = 0
+
+
+@dataclass(slots=True)
+class State:
+    nobles: bool
+    phase: str
+    turn: int
+    to_act: int | None
+    passes: int
+    highest: int | None
+    deck: tuple[int, ...]  # known cards at the top of the deck, top first
+    deck_hidden: int  # then this many unknown cards
+    deck_bottom: tuple[int, ...]  # then these known cards at the bottom (only while deck_hidden > 0)
+    market: tuple[int, ...]
+    players: tuple[Player, Player]
+    pending: Pending | None = None
+    noble_deck: tuple[int, ...] = ()
+    noble_hidden: int = 0
+    noble_bottom: tuple[int, ...] = ()
+    removed: tuple[int, ...] = ()
+    palazzo: int | None = None
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.deck) + self.deck_hidden + len(self.deck_bottom)
+
+    @property
+    def noble_deck_size(self) -> int:
+        return len(self.noble_deck) + self.noble_hidden + len(self.noble_bottom)
+
+    @property
+    def has_hidden(self) -> bool:
+        return bool(self.deck_hidden or self.noble_hidden or self.players[0].hidden or self.players[1].hidden)
+
+    def copy(self) -> "State":
+        """A copy whose players may be replaced without touching this state."""
+        return State(self.nobles, self.phase, self.turn, self.to_act, self.passes, self.highest, self.deck,
+                     self.deck_hidden, self.deck_bottom, self.market, self.players, self.pending,
+                     self.noble_deck, self.noble_hidden, self.noble_bottom, self.removed, self.palazzo)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What a photo of a finished game shows: towers, played nobles and the marker."""
+
+    nobles: bool
+    names: tuple[str, str]
+    towers: tuple[tuple[Tower, ...], tuple[Tower, ...]]
+    played: tuple[tuple[int, ...], tuple[int, ...]]
+    highest: int | None

@@ -1,0 +1,50 @@
+"""The rule catalogue served to referees: the rule book's ids and texts, plus the service's own rulings.
+
+The service's rulings (T-SVC-*) settle what the rule book leaves to the referee when a whole game is played
+through an API: unknown cards, the order of a hand, and who acts when.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .catalogue_data import BOOK
+
+# Bump when any rule's effect changes: cached answers are keyed by it, so none outlives a rules change.
+RULES_VERSION = "torri-1"
+
+SERVICE_RULINGS: list[tuple[str, str, str, str, bool]] = [
+    ("T-SVC-HAND", "Service rulings", "Hands and market have no order",
+     "A hand and the market are sets of cards: the service lists them sorted (5 to 10, then nobles), and a "
+     "Trade's take positions count in that sorted hand.", True),
+    ("T-SVC-UNKNOWN", "Service rulings", "Unknown cards",
+     "A deck or hand may be given as a count of unknown cards (with any known ones). A step that reveals an "
+     "unknown card names it (a draw, a market refill, a Guard, a take), and is legal only if such a card can "
+     "still be unaccounted for (T-COMP-4).", True),
+    ("T-SVC-REFILL", "Service rulings", "Naming a refill",
+     "When the market refills from a deck whose top is unknown, the acting player names the cards turned up "
+     "(a refill step) before the turn passes (T-MKT-1).", True),
+    ("T-SVC-MARKER", "Service rulings", "Reading the marker rule",
+     "T-HIGH-2 is applied as written: after a Build or Extend, if the acting player's tallest tower is taller "
+     "than every other tower on the table, that player takes the marker. Once any tower is built, somebody "
+     "holds the marker.", True),
+    ("T-SVC-EMPTY", "Service rulings", "Nothing to take or give",
+     "A Trade against an empty hand takes nothing, and a Trade whose builder then holds no card gives nothing: "
+     "those steps are skipped rather than asked for.", True),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    section: str
+    title: str
+    text: str
+    ruling: bool
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "section": self.section, "title": self.title, "text": self.text,
+                "ruling": self.ruling}
+
+
+RULES: tuple[Rule, ...] = tuple(Rule(*row) for row in BOOK + SERVICE_RULINGS)
+RULES_BY_ID: dict[str, Rule] = {rule.id: rule for rule in RULES}

@@ -1,0 +1,72 @@
+"""Scoring a finished (or any) position: T-SCORE-1..7 and T-SCORE-WIN."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import BLESSING, CAPPELLA, MONUMENTO, RANKS
+from .model import COLORFUL, PLAIN, Table
+
+COMPLETION_POINTS = 5  # T-SCORE-1
+BLESSING_POINTS = 2  # T-SCORE-2
+HIGHEST_POINTS = 10  # T-SCORE-5
+MONUMENTO_POINTS = 7  # T-NOB-MON
+CAPPELLA_POINTS = 5  # T-NOB-SF
+CAPPELLA_HEIGHT = 5
+CATEGORIES = ("completion", "blessing", "plain", "colorful", "highest", "monumento", "cappella")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScore:
+    name: str
+    categories: dict[str, int]
+    plain_ranks_won: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.categories.values())
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "categories": dict(self.categories),
+                "plain_ranks_won": list(self.plain_ranks_won), "total": self.total}
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    players: tuple[PlayerScore, PlayerScore]
+    winner: int | None
+    decided_by: str  # points | highest | draw
+
+    def to_json(self) -> dict:
+        return {"players": [p.to_json() for p in self.players], "winner": self.winner,
+                "decided_by": self.decided_by}
+
+
+def score_table(table: Table) -> Score:
+    tallest_plain = [{rank: max((t.height for t in towers if t.kind == PLAIN and t.rank == rank), default=0)
+                      for rank in RANKS} for towers in table.towers]
+    scores = []
+    for i, towers in enumerate(table.towers):
+        won = tuple(rank for rank in RANKS  # T-SCORE-3: the tallest plain tower of the rank; ties score both
+                    if tallest_plain[i][rank] and tallest_plain[i][rank] >= tallest_plain[1 - i][rank])
+        colorful = [t for t in towers if t.kind == COLORFUL]
+        played = table.played[i]
+        categories = {
+            "completion": COMPLETION_POINTS * sum(1 for t in towers if t.complete),  # T-SCORE-1
+            "blessing": BLESSING_POINTS * sum(t.height for t in towers  # T-SCORE-2, T-DON-7
+                                              if t.kind == PLAIN and t.rank == BLESSING),
+            "plain": sum(won),
+            "colorful": len(colorful) * sum(t.height for t in colorful),  # T-SCORE-4
+            "highest": HIGHEST_POINTS if table.highest == i else 0,  # T-SCORE-5
+            "monumento": MONUMENTO_POINTS if MONUMENTO in played else 0,  # T-SCORE-6, T-NOB-MON
+            "cappella": CAPPELLA_POINTS * sum(1 for t in towers if t.height >= CAPPELLA_HEIGHT)  # T-NOB-SF
+            if CAPPELLA in played else 0,
+        }
+        scores.append(PlayerScore(table.names[i], categories, won))
+    first, second = scores
+    if first.total != second.total:  # T-SCORE-WIN
+        winner, decided_by = (0 if first.total > second.total else 1), "points"
+    elif table.highest is not None:
+        winner, decided_by = table.highest, "highest"
+    else:
+        winner, decided_by = None, "draw"
+    return Score((first, second), winner, decided_by)

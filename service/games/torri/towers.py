@@ -1,0 +1,77 @@
+"""What a stack of cards can be as a tower (T-ACT-BUILD-1..3, T-NOB-BP)."""
+from __future__ import annotations
+
+from .cards import BUONA_PIETRA, RANKS
+from .model import COLORFUL, PLAIN, Tower
+
+MIN_HEIGHT = 3  # T-ACT-BUILD-1
+LOWEST_STANDIN, HIGHEST_STANDIN = 4, 11  # T-NOB-BP: a Buona Pietra above a 5, or below a 10
+
+
+def interpretations(cards: tuple[int, ...]) -> list[tuple[str, int]]:
+    """Every (kind, rank) the stack can be read as; empty if it is neither plain nor colorful."""
+    tower_cards = [card for card in cards if card != BUONA_PIETRA]
+    if not tower_cards:
+        return []  # T-NOB-BP: a tower needs at least one tower card
+    found: list[tuple[str, int]] = []
+    first = tower_cards[0]
+    if all(card == first for card in tower_cards):  # T-ACT-BUILD-2
+        found.append((PLAIN, first))
+    if len(set(tower_cards)) == len(tower_cards):  # T-ACT-BUILD-3: each rank at most once
+        for bottom in range(HIGHEST_STANDIN, LOWEST_STANDIN - 1, -1):
+            if _colorful_fits(cards, bottom):
+                found.append((COLORFUL, bottom))
+    return found
+
+
+def _colorful_fits(cards: tuple[int, ...], bottom: int) -> bool:
+    if bottom - len(cards) + 1 < LOWEST_STANDIN:
+        return False
+    for position, card in enumerate(cards):
+        wanted = bottom - position
+        if card == BUONA_PIETRA:
+            continue
+        if card != wanted:
+            return False
+    # 11 and 4 exist only as stand-ins (the loop already rejected tower cards there)
+    return True
+
+
+def read_tower(cards: tuple[int, ...], complete: bool, kind: str | None = None,
+               rank: int | None = None) -> Tower | None:
+    """The one tower these cards make (with `kind`/`rank` to settle ambiguity), or None."""
+    options = [
+        option for option in interpretations(cards)
+        if (kind is None or option[0] == kind) and (rank is None or option[1] == rank)
+    ]
+    if len(options) != 1:
+        return None
+    return Tower(tuple(cards), complete, options[0][0], options[0][1])
+
+
+def is_ambiguous(cards: tuple[int, ...]) -> bool:
+    return len(interpretations(cards)) > 1
+
+
+def extension_fits(tower: Tower, added: tuple[int, ...]) -> bool:
+    """T-ACT-EXTEND-1: same rank on a plain tower; the next lower ranks in order on a colorful one."""
+    if tower.kind == PLAIN:
+        return all(card == tower.rank or card == BUONA_PIETRA for card in added)
+    wanted = tower.top - 1
+    for card in added:
+        if wanted < LOWEST_STANDIN or (card != BUONA_PIETRA and card != wanted):
+            return False
+        wanted -= 1
+    return True
+
+
+def extended(tower: Tower, added: tuple[int, ...]) -> Tower:
+    return Tower(tower.cards + tuple(added), tower.complete, tower.kind, tower.rank)
+
+
+def is_plain_of(tower: Tower, rank: int) -> bool:
+    return tower.kind == PLAIN and tower.rank == rank
+
+
+def tower_ranks() -> tuple[int, ...]:
+    return RANKS
