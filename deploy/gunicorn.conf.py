@@ -1,0 +1,36 @@
+"""gunicorn settings for the referee. Every value can be overridden by the environment."""
+import multiprocessing
+import os
+import shutil
+import tempfile
+
+# Prometheus multiprocess mode: each worker writes its metrics to files in this directory, and /metrics
+# gathers them. The directory must be empty at start and exist before any worker imports prometheus_client.
+_metrics_dir = os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR",
+                                     os.path.join(tempfile.gettempdir(), "referee-metrics"))
+if os.path.isdir(_metrics_dir):
+    shutil.rmtree(_metrics_dir, ignore_errors=True)
+os.makedirs(_metrics_dir, exist_ok=True)
+
+bind = os.environ.get("BIND", f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}")
+# CPU-bound work: processes give parallelism; a couple of threads hide the little I/O (Redis) there is.
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2))
+threads = int(os.environ.get("GUNICORN_THREADS", "2"))
+worker_class = "gthread"
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
+keepalive = 5
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "5000"))
+max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", "500"))
+limit_request_line = 4094
+limit_request_fields = 100
+accesslog = None  # the app writes one JSON line per request itself
+errorlog = "-"
+loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+
+def child_exit(server, worker):
+    from prometheus_flask_exporter.multiprocess import GunicornInternalPrometheusMetrics
+
+    GunicornInternalPrometheusMetrics.mark_process_dead_on_child_exit(worker.pid)

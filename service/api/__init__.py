@@ -1,0 +1,130 @@
+"""The HTTP layer: `create_app(config=None)` builds the Flask app; it only translates between HTTP and the
+game libraries."""
+from __future__ import annotations
+
+import time
+from typing import Any, Mapping
+
+from flask import Flask, Response, request
+from flask_cors import CORS
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_smorest import Api
+
+from .. import __version__
+from ..cache import Cache, make_cache
+from .config import Settings
+from .docs import docs_blp
+from .games import register_games
+from .jsonio import OrjsonProvider
+from .openapi import register_problem_responses
+from .observability import Metrics, configure_logging, register_request_hooks
+from .probes import probes_blp
+from .problems import ApiProblem, register_error_handlers
+
+API_DESCRIPTION = "\n\n".join([
+    "A stateless referee for tower-building board games. Send a whole game state (and moves); the service "
+    "answers whether they are legal and which rule they break, what the legal moves are, what the state becomes "
+    "and what happened, and the score. Every rule has an id (see `/v1/games/{game}/rules`), cited in every "
+    "violation and error.",
+    "Errors are RFC 9457 `application/problem+json` with `errors[]` of `{rule, pointer, message}`: 400 for a "
+    "malformed request, 404, 405, 413, 415, 422 for a well-formed but impossible state, 429. An illegal move is "
+    "not an error: it is a 200 answer with `legal: false`.",
+    "Answers are cached by (endpoint, game, rules version, canonical request); the `X-Cache` header says `hit`, "
+    "`miss` or `bypass`.",
+])
+
+
+class RefereeApi(Api):
+    """flask-smorest's Api documenting errors as the service's problem+json."""
+
+    def _register_responses(self) -> None:
+        register_problem_responses(self)
+
+
+class Referee:
+    """What the app holds between requests: settings, the cache, metrics."""
+
+    def __init__(self, settings: Settings, cache: Cache, metrics: Metrics, api: Api) -> None:
+        self.settings = settings
+        self.cache = cache
+        self.metrics = metrics
+        self.api = api
+
+    def count(self, game: str, endpoint: str, outcome: str) -> None:
+        self.metrics.adjudications.labels(game, endpoint, outcome).inc()
+
+    def cache_call(self, operation: str, key: str, value: bytes | None = None) -> tuple[Any, str]:
+        started = time.perf_counter()
+        if operation == "get":
+            found, result = self.cache.get(key)
+        else:
+            found, result = None, self.cache.set(key, value)  # type: ignore[arg-type]
+        self.metrics.cache_seconds.labels(self.cache.kind, operation).observe(time.perf_counter() - started)
+        self.metrics.cache_requests.labels(self.cache.kind, operation, result).inc()
+        return found, result
+
+    def spec_yaml(self) -> str:
+        return self.api.spec.to_yaml()
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """The app. `config` overrides the environment (same names: REDIS_URL, MAX_BODY_BYTES, RATE_LIMIT, …) and
+    may carry Flask settings such as TESTING."""
+    settings = Settings.load(config)
+    configure_logging(settings.LOG_LEVEL)
+    app = Flask(__name__)
+    app.json = OrjsonProvider(app)
+    app.config.update(
+        MAX_CONTENT_LENGTH=settings.MAX_BODY_BYTES,
+        API_TITLE="Tower referee",
+        API_VERSION=__version__,
+        OPENAPI_VERSION="3.1.0",
+        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION, "license": {"name": "MIT"}},
+                          "servers": [{"url": "/"}]},
+        RATELIMIT_HEADERS_ENABLED=True,
+    )
+    for key, value in (config or {}).items():
+        if key not in Settings.__dataclass_fields__:
+            app.config[key] = value
+
+    api = RefereeApi(app)
+    register_error_handlers(app)
+    register_request_hooks(app)
+    metrics = Metrics(app)
+    cache = make_cache(settings.REDIS_URL, ttl_seconds=settings.CACHE_TTL_SECONDS,
+                       max_entries=settings.CACHE_MAX_ENTRIES, cluster=settings.REDIS_CLUSTER)
+    app.extensions["referee"] = Referee(settings, cache, metrics, api)
+
+    @app.before_request
+    def _require_json() -> None:
+        if request.method == "POST" and not request.is_json:
+            raise ApiProblem(415, "Send the body as JSON with Content-Type: application/json.")
+
+    register_games(app, api)
+    api.register_blueprint(probes_blp)
+    app.register_blueprint(docs_blp)
+
+    CORS(app, origins=list(settings.CORS_ORIGINS), expose_headers=["X-Cache", "X-Request-Id"], max_age=86400,
+         supports_credentials=False)
+    limiter = Limiter(get_remote_address, app=app, default_limits=[settings.RATE_LIMIT] if settings.RATE_LIMIT
+                      else [], storage_uri=_limiter_storage(settings), strategy="moving-window",
+                      swallow_errors=True, in_memory_fallback_enabled=True)
+    for endpoint in ("probes.healthz", "probes.readyz", "prometheus_metrics"):
+        view = app.view_functions.get(endpoint)
+        if view is not None:
+            limiter.exempt(view)
+    app.extensions["referee"].limiter = limiter
+
+    @app.after_request
+    def _no_sniff(response: Response) -> Response:
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        return response
+
+    return app
+
+
+def _limiter_storage(settings: Settings) -> str:
+    if settings.REDIS_URL and not settings.REDIS_CLUSTER:
+        return settings.REDIS_URL
+    return "memory://"

@@ -1,0 +1,56 @@
+"""Configuration from the environment (12-factor); every setting has a default that works on a laptop."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, fields
+from typing import Any, Mapping
+
+
+def _int(value: str | int, name: str) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a whole number, not {value!r}") from None
+
+
+@dataclass(frozen=True)
+class Settings:
+    REDIS_URL: str | None = None  # unset: the in-process cache
+    REDIS_CLUSTER: bool = False  # REDIS_URL names a Redis Cluster node
+    CACHE_TTL_SECONDS: int = 3600
+    CACHE_MAX_ENTRIES: int = 2048  # the in-process cache's bound
+    CACHE_MIN_COMPUTE_MS: float = 0.0  # answers cheaper than this are not worth a Redis round trip
+    MAX_BODY_BYTES: int = 256 * 1024
+    RATE_LIMIT: str = "1200 per minute"  # per client address; "" turns it off
+    CORS_ORIGINS: tuple[str, ...] = ("*",)
+    LOG_LEVEL: str = "INFO"
+    PROMETHEUS_MULTIPROC_DIR: str | None = None
+
+    @classmethod
+    def load(cls, overrides: Mapping[str, Any] | None = None, environ: Mapping[str, str] | None = None) -> "Settings":
+        environ = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for item in fields(cls):
+            raw = (overrides or {}).get(item.name, environ.get(item.name))
+            if raw is None or (raw == "" and item.name != "RATE_LIMIT"):
+                continue
+            values[item.name] = _convert(item.name, raw)
+        return cls(**values)
+
+
+def _convert(name: str, raw: Any) -> Any:
+    if name in ("CACHE_TTL_SECONDS", "CACHE_MAX_ENTRIES", "MAX_BODY_BYTES"):
+        value = _int(raw, name)
+        if value < 0:
+            raise ValueError(f"{name} must not be negative")
+        return value
+    if name == "CACHE_MIN_COMPUTE_MS":
+        return float(raw)
+    if name == "REDIS_CLUSTER":
+        return raw if isinstance(raw, bool) else str(raw).strip().lower() in ("1", "true", "yes", "on")
+    if name == "CORS_ORIGINS":
+        items = raw if isinstance(raw, (list, tuple)) else str(raw).split(",")
+        return tuple(item.strip() for item in items if item.strip())
+    if name == "LOG_LEVEL":
+        return str(raw).upper()
+    return raw

@@ -1,0 +1,226 @@
+"""The game endpoints: /v1/games and, for every registered game, /v1/games/<game>/<question>.
+
+Routes are made per game from the registry, so each game's paths carry its own exact schemas in the spec,
+and a new game needs no change here.
+"""
+from __future__ import annotations
+
+import functools
+import secrets
+import time
+from types import ModuleType
+from typing import Any, Callable
+
+import orjson
+from flask import Flask, Response, current_app, g, request
+
+from ..cache import HIT, cache_key
+from ..games.base import GameRules
+from ..games.registry import GAMES
+from .blueprint import Blueprint
+from .jsonio import canonical, dumps
+from .problems import ApiProblem
+from .schemas import GAME_SCHEMAS
+from .schemas.common import GamesSchema, ProblemSchema, RulesSchema
+
+PROBLEM_RESPONSES = {
+    400: "Malformed request: not JSON, wrong shape, unknown fields or wrong types.",
+    413: "Body over the size limit.",
+    415: "Body is not JSON.",
+    429: "Rate limit exceeded.",
+}
+QUESTIONS = ("rules", "new", "validate", "legal-moves", "apply", "replay", "score", "view")
+
+
+def json_response(data: Any, status: int = 200) -> Response:
+    return Response(dumps(data), status=status, mimetype="application/json")
+
+
+def _document_problems(blp: Blueprint, statuses: tuple[int, ...]) -> Callable:
+    def decorate(view: Callable) -> Callable:
+        for status in statuses:
+            description = PROBLEM_RESPONSES.get(status) or ("Impossible state: well formed, but it breaks a rule "
+                                                            "(the rule id is in errors[].rule).")
+            view = blp.alt_response(status, schema=ProblemSchema, description=description,
+                                    content_type="application/problem+json")(view)
+        return view
+    return decorate
+
+
+def cached(endpoint: str, game: GameRules, deterministic: Callable[[dict], bool] = lambda doc: True) -> Callable:
+    """Serve a POST answer from the cache when the same canonical request was answered before.
+
+    The key is computed from the raw body, before schema validation, so a hit costs one parse and one look-up;
+    only 200 answers are stored, so a hit is always for a request that was valid."""
+
+    def decorate(view: Callable) -> Callable:
+        @functools.wraps(view)
+        def wrapper(*args: Any, **kwargs: Any) -> Response:
+            state = current_app.extensions["referee"]
+            try:
+                doc = orjson.loads(request.get_data(cache=True))
+            except orjson.JSONDecodeError:
+                return view(*args, **kwargs)  # the parser answers 400
+            if not isinstance(doc, dict) or not deterministic(doc):
+                response = view(*args, **kwargs)
+                response.headers["X-Cache"] = "bypass"
+                return response
+            key = cache_key(endpoint, game.info.id, game.info.rules_version, canonical(doc))
+            value, outcome = state.cache_call("get", key)
+            if outcome == HIT:
+                response = Response(value, mimetype="application/json")
+                response.headers["X-Cache"] = "hit"
+                state.count(game.info.id, endpoint, "cached")
+                return response
+            started = time.perf_counter()
+            response = view(*args, **kwargs)
+            elapsed_ms = (time.perf_counter() - started) * 1000
+            if response.status_code == 200 and elapsed_ms >= state.settings.CACHE_MIN_COMPUTE_MS:
+                state.cache_call("set", key, response.get_data())
+                response.headers["X-Cache"] = "miss"
+            else:
+                response.headers["X-Cache"] = "bypass"
+            return response
+        return wrapper
+    return decorate
+
+
+def document() -> dict:
+    """The request body as sent (already checked by the endpoint's schema). The game reads the wire form
+    itself, so the schema's loaded form (Python attribute names) is not used."""
+    return request.get_json()
+
+
+def _answer(game: GameRules, endpoint: str, compute: Callable[[], dict], outcome: Callable[[dict], str]) -> Response:
+    g.game = game.info.id
+    answer = compute()
+    current_app.extensions["referee"].count(game.info.id, endpoint, outcome(answer))
+    return json_response(answer)
+
+
+def game_blueprint(game: GameRules, schemas: ModuleType) -> Blueprint:
+    game_id = game.info.id
+    blp = Blueprint(f"game_{game_id.replace('-', '_')}", __name__, url_prefix=f"/v1/games/{game_id}",
+                    description=f"Refereeing {game.info.title}.")
+    ok = lambda answer: "ok"  # noqa: E731
+    problems = _document_problems
+
+    @blp.route("/rules", methods=["GET"])
+    @blp.response(200, RulesSchema)
+    def rules() -> Response:
+        """The rule catalogue: every rule id with its text; rulings marked."""
+        return json_response({"game": game_id, "rules_version": game.info.rules_version, "rules": game.rules()})
+
+    @blp.route("/new", methods=["POST"])
+    @cached("new", game, deterministic=lambda doc: doc.get("seed") is not None)
+    @problems(blp, (400, 413, 415, 429))
+    @blp.arguments(schemas.NewRequestSchema, example={"seed": 42, "names": ["Adso", "William"]})
+    @blp.response(200, schemas.NewResponseSchema)
+    def new(_loaded: dict) -> Response:
+        """Deal a new game. The same seed (and variant) always deals the same cards."""
+        body = document()
+        if body.get("seed") is None:
+            body["seed"] = secrets.randbelow(2 ** 53)
+        return _answer(game, "new", lambda: game.new(body), ok)
+
+    @blp.route("/validate", methods=["POST"])
+    @cached("validate", game)
+    @problems(blp, (400, 413, 415, 429))
+    @blp.arguments(schemas.StateRequestSchema)
+    @blp.response(200, schemas.ValidateResponseSchema)
+    def validate(_loaded: dict) -> Response:
+        """Check a state: every problem at once, each with its rule id and a pointer. An impossible state is a
+        200 answer here (valid: false): checking states is this endpoint's question."""
+        return _answer(game, "validate", lambda: game.validate(document()),
+                       lambda a: "valid" if a["valid"] else "invalid")
+
+    @blp.route("/legal-moves", methods=["POST"])
+    @cached("legal-moves", game)
+    @problems(blp, (400, 413, 415, 422, 429))
+    @blp.arguments(schemas.StateRequestSchema)
+    @blp.response(200, schemas.LegalMovesResponseSchema)
+    def legal_moves(_loaded: dict) -> Response:
+        """Every legal next step for the player to act, each ready to post back to /apply."""
+        return _answer(game, "legal-moves", lambda: game.legal_moves(document()), ok)
+
+    @blp.route("/apply", methods=["POST"])
+    @cached("apply", game)
+    @problems(blp, (400, 413, 415, 422, 429))
+    @blp.arguments(schemas.MovesRequestSchema)
+    @blp.response(200, schemas.ApplyResponseSchema)
+    def apply(_loaded: dict) -> Response:
+        """Apply moves in order, stopping at the first illegal one: an illegal move is an answer (legal: false,
+        with the rule broken), not an error."""
+        return _answer(game, "apply", lambda: game.apply(document()), lambda a: "legal" if a["legal"] else "illegal")
+
+    @blp.route("/replay", methods=["POST"])
+    @cached("replay", game)
+    @problems(blp, (400, 413, 415, 422, 429))
+    @blp.arguments(schemas.MovesRequestSchema)
+    @blp.response(200, schemas.ReplayResponseSchema)
+    def replay(_loaded: dict) -> Response:
+        """Like apply, with the state after every move and the final score: for settling a whole game."""
+        return _answer(game, "replay", lambda: game.apply(document(), replay=True),
+                       lambda a: "legal" if a["legal"] else "illegal")
+
+    @blp.route("/score", methods=["POST"])
+    @cached("score", game)
+    @problems(blp, (400, 413, 415, 422, 429))
+    @blp.arguments(schemas.ScoreRequestSchema)
+    @blp.response(200, schemas.ScoreResponseSchema)
+    def score(_loaded: dict) -> Response:
+        """Score a state or a table: each player's points by category, the total, and the winner and why."""
+        return _answer(game, "score", lambda: game.score(document()), ok)
+
+    @blp.route("/view", methods=["POST"])
+    @cached("view", game)
+    @problems(blp, (400, 413, 415, 422, 429))
+    @blp.arguments(schemas.ViewRequestSchema)
+    @blp.response(200, schemas.StateResponseSchema)
+    def view(_loaded: dict) -> Response:
+        """The state as one player may see it: the opponent's hand and the decks' order become counts."""
+        return _answer(game, "view", lambda: game.view(document()), ok)
+
+    return blp
+
+
+games_blp = Blueprint("games", __name__, url_prefix="/v1/games", description="The games served.")
+
+
+@games_blp.route("", methods=["GET"])
+@games_blp.response(200, GamesSchema)
+def list_games() -> Response:
+    """The games and variants served, with links to each game's endpoints."""
+    games = []
+    for game_id, game in GAMES.items():
+        info = game.info
+        games.append({
+            "id": info.id, "title": info.title, "min_players": info.min_players, "max_players": info.max_players,
+            "rules_version": info.rules_version,
+            "variants": [{"name": v.name, "description": v.description} for v in info.variants],
+            "links": {q: f"/v1/games/{game_id}/{q}" for q in QUESTIONS},
+        })
+    return json_response({"games": games})
+
+
+def unknown_game(game: str, rest: str = "") -> Response:
+    """Anything under /v1/games/<game>/ that no game route matched."""
+    if game in GAMES:
+        if rest in QUESTIONS:
+            allowed = "GET" if rest == "rules" else "POST"
+            raise ApiProblem(405, f"{request.method} is not allowed on /v1/games/{game}/{rest}; use {allowed}.",
+                             headers={"Allow": f"{allowed}, OPTIONS" + (", HEAD" if allowed == "GET" else "")})
+        raise ApiProblem(404, f"{game} has no endpoint \"{rest}\"; it has {', '.join(QUESTIONS)}.")
+    raise ApiProblem(404, f"No game \"{game}\" is served; the games are {', '.join(GAMES)}.")
+
+
+def register_games(app: Flask, api: Any) -> None:
+    api.register_blueprint(games_blp)
+    for game_id, game in GAMES.items():
+        schemas = GAME_SCHEMAS[game_id]
+        for name, schema in getattr(schemas, "COMPONENTS", {}).items():
+            api.spec.components.schema(name, schema=schema)  # referenced by the move union (oneOf)
+        api.register_blueprint(game_blueprint(game, schemas))
+    for rule in ("/v1/games/<game>", "/v1/games/<game>/<path:rest>"):
+        app.add_url_rule(rule, "unknown_game_" + str(rule.count("<")), unknown_game,
+                         methods=["GET", "POST", "PUT", "PATCH", "DELETE"])

@@ -1,0 +1,143 @@
+"""Every non-2xx answer is RFC 9457 problem+json with `errors[]` of {rule, pointer, message}.
+
+Lower-layer errors are mapped here, once: game errors (malformed → 400, impossible state → 422), webargs /
+marshmallow validation (400 with JSON pointers), werkzeug's HTTP errors, and anything unexpected (500 with an
+id that the log carries too, never a stack trace).
+"""
+from __future__ import annotations
+
+import logging
+import uuid
+from typing import Any, Iterable
+
+from flask import Flask, Response, g, request
+from werkzeug.exceptions import HTTPException
+
+from ..games.errors import GameError, InvalidStateError, MalformedError, Problem
+from .jsonio import dumps
+
+log = logging.getLogger("service.api")
+
+PROBLEM_TYPES = {
+    400: ("/problems/malformed-request", "The request is not a well-formed document of the expected shape."),
+    404: ("about:blank", "Not Found"),
+    405: ("about:blank", "Method Not Allowed"),
+    413: ("/problems/body-too-large", "The request body is over the size limit."),
+    415: ("/problems/not-json", "The request body must be JSON (Content-Type: application/json)."),
+    422: ("/problems/impossible-state", "The state is well formed but cannot be a real position."),
+    429: ("/problems/rate-limited", "Too many requests."),
+    500: ("/problems/internal-error", "The service failed unexpectedly."),
+}
+
+
+class ApiProblem(Exception):
+    """An answer that is a problem (raised by views; rendered by the handler)."""
+
+    def __init__(self, status: int, detail: str, errors: Iterable[Problem] = (), headers: dict | None = None,
+                 title: str | None = None) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.errors = list(errors)
+        self.headers = headers or {}
+        self.title = title
+
+
+def problem_response(status: int, detail: str, errors: Iterable[Problem] = (), headers: dict | None = None,
+                     title: str | None = None, **extra: Any) -> Response:
+    kind, default_title = PROBLEM_TYPES.get(status, ("about:blank", "Error"))
+    body = {"type": kind, "title": title or default_title, "status": status, "detail": detail,
+            "instance": request.path, "errors": [p.to_json() for p in errors]}
+    request_id = getattr(g, "request_id", None)
+    if request_id:
+        body["request_id"] = request_id
+    body.update(extra)
+    response = Response(dumps(body), status=status, mimetype="application/problem+json")
+    for key, value in (headers or {}).items():
+        response.headers[key] = value
+    return response
+
+
+def pointers(messages: Any, prefix: str = "") -> list[Problem]:
+    """Flatten marshmallow's nested error messages into problems with JSON pointers."""
+    out: list[Problem] = []
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            if key in ("_schema", ""):
+                out.extend(pointers(value, prefix))
+            else:
+                escaped = str(key).replace("~", "~0").replace("/", "~1")
+                out.extend(pointers(value, f"{prefix}/{escaped}"))
+    elif isinstance(messages, (list, tuple)):
+        for item in messages:
+            if isinstance(item, (dict, list, tuple)):
+                out.extend(pointers(item, prefix))
+            else:
+                out.append(Problem(None, prefix, _plain(str(item))))
+    else:
+        out.append(Problem(None, prefix, _plain(str(messages))))
+    return out
+
+
+def _plain(message: str) -> str:
+    return {"Unknown field.": "Unknown field.",
+            "Missing data for required field.": "This field is required."}.get(message, message)
+
+
+def game_error_response(error: GameError, prefix: str = "") -> Response:
+    problems = [p.under(prefix) for p in error.problems]
+    if isinstance(error, MalformedError):
+        return problem_response(400, "The document is not of the expected shape.", problems)
+    if isinstance(error, InvalidStateError):
+        count = len(problems)
+        return problem_response(422, f"The state cannot be a real position ({count} problem"
+                                     f"{'s' if count != 1 else ''}).", problems)
+    return problem_response(400, str(error), problems)
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(ApiProblem)
+    def _api_problem(error: ApiProblem) -> Response:
+        return problem_response(error.status, error.detail, error.errors, error.headers, error.title)
+
+    @app.errorhandler(GameError)
+    def _game_error(error: GameError) -> Response:
+        return game_error_response(error, getattr(error, "pointer_prefix", ""))
+
+    @app.errorhandler(HTTPException)
+    def _http_error(error: HTTPException) -> Response:
+        status = error.code or 500
+        data = getattr(error, "data", None) or {}
+        messages = data.get("messages")
+        headers = dict(error.get_headers()) if status in (405, 429) else {}
+        headers.pop("Content-Type", None)
+        if status in (400, 422) and messages:
+            # webargs: {"json": {...}} — the pointer is into the JSON body
+            body_messages = messages.get("json", messages) if isinstance(messages, dict) else messages
+            problems = pointers(body_messages)
+            if any(p.message == "Invalid JSON body." for p in problems):
+                return problem_response(400, "The body is not valid JSON.", [Problem(None, "", "The body is not "
+                                                                                             "valid JSON.")])
+            return problem_response(400, "The request does not have the expected shape.", problems)
+        if status == 400:
+            return problem_response(400, error.description or "Bad request.", [Problem(None, "", error.description
+                                                                                      or "Bad request.")])
+        if status == 413:
+            limit = app.config.get("MAX_CONTENT_LENGTH")
+            return problem_response(413, f"The body is over the limit of {limit} bytes.",
+                                    [Problem(None, "", f"Send at most {limit} bytes.")])
+        if status == 429:
+            return problem_response(429, f"Rate limit exceeded ({error.description}). Try again later.",
+                                    [Problem(None, "", "Too many requests.")], headers)
+        if status == 405:
+            return problem_response(405, f"{request.method} is not allowed here.", [], headers)
+        if status == 404:
+            return problem_response(404, f"There is nothing at {request.path}.")
+        return problem_response(status, error.description or error.name, [], headers)
+
+    @app.errorhandler(Exception)
+    def _unexpected(error: Exception) -> Response:
+        error_id = uuid.uuid4().hex
+        log.exception("unexpected error %s", error_id, extra={"error_id": error_id})
+        return problem_response(500, "The service failed unexpectedly; the error id identifies it in the log.",
+                                error_id=error_id)

@@ -1,0 +1,8 @@
+"""Request/response schemas: shared ones, and one module per game (registered by game id)."""
+from types import ModuleType
+
+from . import torri
+
+GAME_SCHEMAS: dict[str, ModuleType] = {
+    "torri": torri,
+}

@@ -1,0 +1,71 @@
+"""Schemas shared by every game: problems, the game list, probes."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+
+class StrictSchema(Schema):
+    """Unknown fields are an error (api.md: 400, wrong shape)."""
+
+    class Meta:
+        ordered = True
+
+
+class ProblemDetailSchema(StrictSchema):
+    rule = fields.String(allow_none=True, metadata={"description": "The rule id broken (see /rules), or null "
+                                                                   "for a malformed document."})
+    pointer = fields.String(required=True, metadata={"description": "JSON pointer into the request body."})
+    message = fields.String(required=True, metadata={"description": "One plain sentence a referee can read out."})
+
+
+class ProblemSchema(StrictSchema):
+    """RFC 9457 problem details, with the individual problems in `errors`."""
+
+    type = fields.String(required=True)
+    title = fields.String(required=True)
+    status = fields.Integer(required=True)
+    detail = fields.String()
+    instance = fields.String()
+    request_id = fields.String()
+    errors = fields.List(fields.Nested(ProblemDetailSchema), required=True)
+
+
+class VariantInfoSchema(StrictSchema):
+    name = fields.String(required=True)
+    description = fields.String(required=True)
+
+
+class GameInfoSchema(StrictSchema):
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    min_players = fields.Integer(required=True)
+    max_players = fields.Integer(required=True)
+    rules_version = fields.String(required=True)
+    variants = fields.List(fields.Nested(VariantInfoSchema), required=True)
+    links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+
+
+class GamesSchema(StrictSchema):
+    games = fields.List(fields.Nested(GameInfoSchema), required=True)
+
+
+class RuleSchema(StrictSchema):
+    id = fields.String(required=True)
+    section = fields.String(required=True)
+    title = fields.String(required=True)
+    text = fields.String(required=True)
+    ruling = fields.Boolean(required=True, metadata={"description": "A ruling settles a point the rulesheet "
+                                                                    "leaves open."})
+
+
+class RulesSchema(StrictSchema):
+    game = fields.String(required=True)
+    rules_version = fields.String(required=True)
+    rules = fields.List(fields.Nested(RuleSchema), required=True)
+
+
+class HealthSchema(StrictSchema):
+    status = fields.String(required=True, validate=validate.OneOf(["ok", "degraded"]))
+    cache = fields.String(required=True, metadata={"description": "memory, redis, or degraded (Redis "
+                                                                  "unreachable: answers are computed)."})
+    version = fields.String(required=True)

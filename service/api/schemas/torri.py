@@ -1,0 +1,322 @@
+"""Request and response schemas of Le Torri di San Gimignano (api.md: The Torri state, Moves, Tables)."""
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from ...games import torri
+from .common import ProblemDetailSchema, StrictSchema
+
+CARD_VALUES = list(torri.CARD_NAMES.values())
+MAX_CARDS = 128
+MAX_MOVES = 1000
+
+
+def Card(**kwargs) -> fields.String:  # noqa: N802 - a field factory reads like a field class
+    return fields.String(validate=validate.OneOf(CARD_VALUES), **kwargs)
+
+
+def Cards(**kwargs) -> fields.List:  # noqa: N802
+    return fields.List(Card(), validate=validate.Length(max=MAX_CARDS), **kwargs)
+
+
+def Index(**kwargs) -> fields.Integer:  # noqa: N802
+    return fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_CARDS), **kwargs)
+
+
+CARDS_JSON = {"type": "array", "maxItems": MAX_CARDS, "items": {"type": "string", "enum": CARD_VALUES}}
+
+
+class TorriCountedDeckSchema(StrictSchema):
+    count = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=MAX_CARDS))
+    top = Cards()
+    bottom = Cards()
+
+
+class TorriCountedHandSchema(StrictSchema):
+    count = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=MAX_CARDS))
+    known = Cards()
+
+
+class Pile(fields.Field):
+    """A list of cards, or `{"count": n, …}` when some or all of the cards are unknown."""
+
+    def __init__(self, counted: type[Schema], **kwargs: Any) -> None:
+        self.counted = counted
+        parts = {name: CARDS_JSON for name in counted._declared_fields if name != "count"}
+        counted_json = {"type": "object", "additionalProperties": False, "required": ["count"],
+                        "properties": {"count": {"type": "integer", "minimum": 0, "maximum": MAX_CARDS}, **parts}}
+        super().__init__(metadata={"oneOf": [CARDS_JSON, counted_json], **kwargs.pop("metadata", {})}, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, list):
+            return Cards().deserialize(value)
+        if isinstance(value, dict):
+            return self.counted().load(value)
+        raise ValidationError("Must be a list of cards, or {\"count\": n} when the cards are unknown.")
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
+class TorriVariantSchema(StrictSchema):
+    nobles = fields.Boolean(load_default=False, metadata={"description": "The advanced game with noble cards."})
+
+
+class TorriTowerSchema(StrictSchema):
+    cards = Cards(required=True, metadata={"description": "Stories, bottom first."})
+    complete = fields.Boolean(load_default=False)
+    kind = fields.String(validate=validate.OneOf(["plain", "colorful"]),
+                         metadata={"description": "Always returned; needed in input only when Buona Pietra makes "
+                                                  "the cards ambiguous."})
+    rank = fields.Integer(strict=True, validate=validate.Range(min=4, max=11),
+                          metadata={"description": "A plain tower's rank, or a colorful tower's bottom rank."})
+
+
+class TorriPlayerSchema(StrictSchema):
+    name = fields.String(validate=validate.Length(min=1, max=100))
+    hand = Pile(TorriCountedHandSchema, required=True)
+    towers = fields.List(fields.Nested(TorriTowerSchema), validate=validate.Length(max=MAX_CARDS))
+    played = Cards(metadata={"description": "Nobles played in front of the player, in order."})
+
+
+class TorriTablePlayerSchema(StrictSchema):
+    name = fields.String(validate=validate.Length(min=1, max=100))
+    towers = fields.List(fields.Nested(TorriTowerSchema), validate=validate.Length(max=MAX_CARDS))
+    played = Cards()
+
+
+class TorriPendingTargetSchema(StrictSchema):
+    player = Index(required=True)
+    tower = Index()
+
+
+class TorriPendingSchema(StrictSchema):
+    """The decision the current action still waits for. Send it back untouched."""
+
+    type = fields.String(required=True, validate=validate.OneOf(["draw", "guard", "target", "take", "give",
+                                                                 "refill"]))
+    action = fields.String(required=True)
+    player = Index(required=True)
+    left = Index()
+    from_ = fields.List(fields.String(validate=validate.OneOf(["deck", "noble_deck", "market"])),
+                        data_key="from", validate=validate.Length(max=3))
+    excluded = Cards()
+    built = Index()
+    height = Index()
+    target = fields.Nested(TorriPendingTargetSchema)
+    size = Index()
+    give = Index()
+
+
+class TorriStateSchema(StrictSchema):
+    """A whole Torri position (api.md, The Torri state)."""
+
+    game = fields.String(validate=validate.Equal("torri"))
+    variant = fields.Nested(TorriVariantSchema)
+    phase = fields.String(validate=validate.OneOf(["main", "ending", "over"]))
+    turn = fields.Integer(strict=True, validate=validate.OneOf([0, 1]))
+    to_act = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]))
+    passes = fields.Integer(strict=True, validate=validate.Range(min=0, max=2))
+    highest = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]))
+    deck = Pile(TorriCountedDeckSchema, required=True, metadata={"description": "Top first."})
+    market = Cards(required=True)
+    noble_deck = Pile(TorriCountedDeckSchema)
+    removed = Cards()
+    palazzo = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]))
+    players = fields.List(fields.Nested(TorriPlayerSchema), required=True, validate=validate.Length(max=8))
+    pending = fields.Nested(TorriPendingSchema, allow_none=True)
+
+
+class TorriTableSchema(StrictSchema):
+    """What a photo of a finished table shows."""
+
+    variant = fields.Nested(TorriVariantSchema)
+    players = fields.List(fields.Nested(TorriTablePlayerSchema), required=True, validate=validate.Length(max=8))
+    highest = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]))
+
+
+# ---------------------------------------------------------------- moves
+
+def _move_schema(name: str, doc: str, **declared: fields.Field) -> type[Schema]:
+    declared["type"] = fields.String(required=True, validate=validate.Equal(name))
+    ordered = {"type": declared.pop("type"), **declared}
+    return type(f"Torri{name.title()}MoveSchema", (StrictSchema,), {"__doc__": doc, **ordered})
+
+
+MOVE_SCHEMAS: dict[str, type[Schema]] = {
+    "purchase": _move_schema("purchase", "Start a Purchase (T-ACT-PURCHASE); then draw steps."),
+    "exchange": _move_schema("exchange", "Put 2+ cards on the market (T-ACT-EXCHANGE); then draw steps.",
+                             cards=Cards(required=True)),
+    "draw": _move_schema("draw", "Draw one card (T-TURN-4). `card` names a market card, or the card that came off "
+                                 "an unknown deck.",
+                         from_=fields.String(required=True, data_key="from",
+                                             validate=validate.OneOf(["deck", "noble_deck", "market"])),
+                         card=Card()),
+    "stop": _move_schema("stop", "End Via Francigena draws early."),
+    "build": _move_schema("build", "Build a tower from hand (T-ACT-BUILD), bottom first.",
+                          cards=Cards(required=True),
+                          kind=fields.String(validate=validate.OneOf(["plain", "colorful"])),
+                          rank=fields.Integer(strict=True, validate=validate.Range(min=4, max=11))),
+    "extend": _move_schema("extend", "Add cards on top of an own incomplete tower (T-ACT-EXTEND).",
+                           tower=Index(required=True), cards=Cards(required=True)),
+    "complete": _move_schema("complete", "Complete own towers (T-ACT-COMPLETE).",
+                             towers=fields.List(Index(), required=True, validate=validate.Length(max=MAX_CARDS))),
+    "close": _move_schema("close", "Close the construction (T-ACT-CLOSE)."),
+    "pass": _move_schema("pass", "Pass (T-ACT-PASS)."),
+    "guard": _move_schema("guard", "Play a 5 against a Trade or Conspiracy (T-DON-5)."),
+    "giostra": _move_schema("giostra", "Play Giostra against the opponent's noble (T-NOB-GIOSTRA)."),
+    "decline": _move_schema("decline", "Let the effect happen."),
+    "target": _move_schema("target", "Choose the Conspiracy's target among tied towers (T-DON-10).",
+                           player=Index(required=True), tower=Index(required=True)),
+    "take": _move_schema("take", "The Trade's random take (T-DON-9): positions in the opponent's hand as listed "
+                                 "(sorted), or the cards when that hand is unknown.",
+                         positions=fields.List(Index(), validate=validate.Length(max=MAX_CARDS)), cards=Cards()),
+    "give": _move_schema("give", "The cards a Trade gives back (T-DON-9).", cards=Cards(required=True)),
+    "refill": _move_schema("refill", "Name the cards turned up to refill the market from an unknown deck "
+                                     "(T-SVC-REFILL).", cards=Cards(required=True)),
+    "noble": _move_schema("noble", "Play a noble as the turn's action (T-NOB-PLAY).", card=Card(required=True),
+                          cost=Cards()),
+}
+
+
+class Move(fields.Field):
+    """One step: an object whose `type` selects its shape."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        refs = {name: f"#/components/schemas/{schema.__name__[:-6]}" for name, schema in MOVE_SCHEMAS.items()}
+        metadata = {"oneOf": [{"$ref": ref} for ref in refs.values()]}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, dict):
+            raise ValidationError("A move is an object with a \"type\".")
+        schema = MOVE_SCHEMAS.get(value.get("type"))  # type: ignore[arg-type]
+        if schema is None:
+            raise ValidationError({"type": [f"Must be one of {', '.join(MOVE_SCHEMAS)}."]})
+        return schema().load(value)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
+# ---------------------------------------------------------------- requests and responses
+
+class TorriNewRequestSchema(StrictSchema):
+    seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
+                                "description": "The same seed always deals the same cards. Left out: a random "
+                                               "seed, returned in the answer."})
+    variant = fields.Nested(TorriVariantSchema)
+    names = fields.List(fields.String(validate=validate.Length(min=1, max=100)), validate=validate.Length(equal=2))
+
+    def load(self, data, *args, **kwargs):  # type: ignore[override]
+        loaded = super().load(data, *args, **kwargs)
+        seed = loaded.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))
+                                 or (isinstance(seed, str) and len(seed) > 200)
+                                 or (isinstance(seed, int) and abs(seed) > 2 ** 63)):
+            raise ValidationError({"seed": ["Must be an integer or a text of at most 200 characters."]})
+        return loaded
+
+
+class TorriStateRequestSchema(StrictSchema):
+    state = fields.Nested(TorriStateSchema, required=True)
+
+
+class TorriViewRequestSchema(TorriStateRequestSchema):
+    player = fields.Integer(strict=True, required=True, validate=validate.OneOf([0, 1]))
+
+
+class TorriMovesRequestSchema(TorriStateRequestSchema):
+    moves = fields.List(Move(), required=True, validate=validate.Length(max=MAX_MOVES))
+
+
+class TorriScoreRequestSchema(StrictSchema):
+    """Exactly one of `state` or `table`."""
+
+    state = fields.Nested(TorriStateSchema)
+    table = fields.Nested(TorriTableSchema)
+
+    def load(self, data, *args, **kwargs):  # type: ignore[override]
+        loaded = super().load(data, *args, **kwargs)
+        if ("state" in loaded) == ("table" in loaded):
+            raise ValidationError({"": ["Send exactly one of \"state\" or \"table\"."]})
+        return loaded
+
+
+class TorriStateResponseSchema(StrictSchema):
+    state = fields.Nested(TorriStateSchema, required=True)
+
+
+class TorriNewResponseSchema(TorriStateResponseSchema):
+    seed = fields.Raw(required=True, metadata={"oneOf": [{"type": "integer"}, {"type": "string"}]})
+
+
+class TorriValidateResponseSchema(StrictSchema):
+    valid = fields.Boolean(required=True)
+    errors = fields.List(fields.Nested(ProblemDetailSchema), required=True)
+    warnings = fields.List(fields.Nested(ProblemDetailSchema), required=True)
+
+
+class TorriLegalMovesResponseSchema(StrictSchema):
+    to_act = fields.Integer(required=True, allow_none=True)
+    moves = fields.List(Move(), required=True)
+
+
+class TorriEventSchema(Schema):
+    """What happened, for animation and for the record: `type` (purchase, exchange, drew, built, extended,
+    completed, closed, passed, marker, donazione, targeted, no_target, guarded, declined, took, gave,
+    destroyed, refilled, phase, turn, game_over) and its facts; `step` is the index of the move that caused it."""
+
+    class Meta:
+        unknown = "include"
+
+    type = fields.String(required=True)
+    step = fields.Integer(required=True)
+
+
+class TorriApplyResponseSchema(StrictSchema):
+    legal = fields.Boolean(required=True)
+    state = fields.Nested(TorriStateSchema, required=True, metadata={"description": "After the last legal move."})
+    events = fields.List(fields.Nested(TorriEventSchema), required=True)
+    violations = fields.List(fields.Nested(ProblemDetailSchema), required=True)
+    failed_at = fields.Integer(required=True, allow_none=True)
+
+
+class TorriPlayerScoreSchema(StrictSchema):
+    name = fields.String(required=True)
+    categories = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
+                             metadata={"description": "completion, blessing, plain, colorful, highest, monumento, "
+                                                      "cappella"})
+    plain_ranks_won = fields.List(fields.Integer(), required=True)
+    total = fields.Integer(required=True)
+
+
+class TorriScoreResponseSchema(StrictSchema):
+    players = fields.List(fields.Nested(TorriPlayerScoreSchema), required=True)
+    winner = fields.Integer(required=True, allow_none=True)
+    decided_by = fields.String(required=True, validate=validate.OneOf(["points", "highest", "draw"]))
+    warnings = fields.List(fields.Nested(ProblemDetailSchema), required=True)
+
+
+class TorriReplayResponseSchema(TorriApplyResponseSchema):
+    states = fields.List(fields.Nested(TorriStateSchema), required=True,
+                         metadata={"description": "The state after each applied move."})
+    score = fields.Nested(TorriScoreResponseSchema, required=True)
+
+
+# The names the generic game routes look up (service/api/games.py).
+NewRequestSchema = TorriNewRequestSchema
+NewResponseSchema = TorriNewResponseSchema
+StateRequestSchema = TorriStateRequestSchema
+StateResponseSchema = TorriStateResponseSchema
+ViewRequestSchema = TorriViewRequestSchema
+MovesRequestSchema = TorriMovesRequestSchema
+ScoreRequestSchema = TorriScoreRequestSchema
+ScoreResponseSchema = TorriScoreResponseSchema
+ValidateResponseSchema = TorriValidateResponseSchema
+LegalMovesResponseSchema = TorriLegalMovesResponseSchema
+ApplyResponseSchema = TorriApplyResponseSchema
+ReplayResponseSchema = TorriReplayResponseSchema
+COMPONENTS: dict[str, type[Schema]] = {schema.__name__[:-6]: schema for schema in MOVE_SCHEMAS.values()}

@@ -1,0 +1,196 @@
+"""The one cache seam: answers keyed by (endpoint, game, rules version, canonical request).
+
+Two stores behind one interface: an in-process LRU (the embedded default, bounded) and Redis (one server or a
+Cluster). Redis is an optimisation, never a dependency: a fault is logged once, counted, and Redis is skipped for
+a back-off while answers are computed; a value that is not ours is ignored and recomputed.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import threading
+import time
+from collections import OrderedDict
+from typing import Protocol
+
+log = logging.getLogger("service.cache")
+
+KEY_PREFIX = "tr:v1"  # bump when the stored value's format changes
+VALUE_MAGIC = b"TR1\n"  # every value we store starts with this; anything else under our key is ignored
+
+HIT, MISS, BYPASS, ERROR, CORRUPT = "hit", "miss", "bypass", "error", "corrupt"
+
+
+def cache_key(endpoint: str, game: str, rules_version: str, canonical_request: bytes) -> str:
+    digest = hashlib.sha256(canonical_request).hexdigest()
+    return f"{KEY_PREFIX}:{game}:{rules_version}:{endpoint}:{digest}"
+
+
+class Cache(Protocol):
+    kind: str
+
+    def get(self, key: str) -> tuple[bytes | None, str]:
+        """(value, outcome): outcome is hit, miss, bypass (store skipped), error or corrupt."""
+
+    def set(self, key: str, value: bytes) -> str:
+        """Outcome: ok, bypass or error."""
+
+    def status(self) -> str:
+        """memory, redis, or degraded."""
+
+
+class MemoryCache:
+    """A bounded LRU with expiry, shared by the threads of one worker process."""
+
+    kind = "memory"
+
+    def __init__(self, max_entries: int = 2048, ttl_seconds: int = 3600) -> None:
+        self.max_entries = max_entries
+        self.ttl = ttl_seconds
+        self._entries: OrderedDict[str, tuple[float, bytes]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> tuple[bytes | None, str]:
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is None:
+                return None, MISS
+            expires, value = entry
+            if expires < time.monotonic():
+                del self._entries[key]
+                return None, MISS
+            self._entries.move_to_end(key)
+            return value, HIT
+
+    def set(self, key: str, value: bytes) -> str:
+        if not self.max_entries:
+            return BYPASS
+        with self._lock:
+            self._entries[key] = (time.monotonic() + self.ttl, value)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.max_entries:
+                self._entries.popitem(last=False)
+        return "ok"
+
+    def status(self) -> str:
+        return "memory"
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+class RedisCache:
+    """Redis with short timeouts; after a fault it is skipped for a back-off that grows while faults last."""
+
+    kind = "redis"
+
+    def __init__(self, url: str, ttl_seconds: int = 3600, *, cluster: bool = False,
+                 connect_timeout: float = 0.1, read_timeout: float = 0.1,
+                 backoff_seconds: float = 1.0, max_backoff_seconds: float = 30.0) -> None:
+        self.url = url
+        self.ttl = ttl_seconds
+        self.cluster = cluster
+        self.connect_timeout = connect_timeout
+        self.read_timeout = read_timeout
+        self.backoff = backoff_seconds
+        self.max_backoff = max_backoff_seconds
+        self._client = None
+        self._pid = 0
+        self._skip_until = 0.0
+        self._current_backoff = backoff_seconds
+        self._failing = False
+        self._lock = threading.Lock()
+
+    def _connection(self):
+        # A pool per process, made after gunicorn forks: sockets must never be shared across workers.
+        pid = os.getpid()
+        if self._client is None or self._pid != pid:
+            with self._lock:
+                if self._client is None or self._pid != pid:
+                    self._client = self._make_client()
+                    self._pid = pid
+        return self._client
+
+    def _make_client(self):
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+
+        options = dict(socket_connect_timeout=self.connect_timeout, socket_timeout=self.read_timeout,
+                       retry=Retry(NoBackoff(), 1), health_check_interval=30)
+        if self.cluster:
+            from redis.cluster import RedisCluster
+
+            return RedisCluster.from_url(self.url, **options)
+        from redis import Redis
+
+        return Redis.from_url(self.url, **options)
+
+    def _available(self) -> bool:
+        return time.monotonic() >= self._skip_until
+
+    def _fault(self, error: Exception) -> None:
+        with self._lock:
+            if not self._failing:
+                # once per outage: the URL may carry a password, so it is never logged
+                log.warning("redis cache unavailable, answering from computation: %s", type(error).__name__)
+            self._failing = True
+            self._skip_until = time.monotonic() + self._current_backoff
+            self._current_backoff = min(self._current_backoff * 2, self.max_backoff)
+            if self.cluster:
+                self._client = None  # the topology may have changed
+
+    def _recovered(self) -> None:
+        if self._failing:
+            with self._lock:
+                if self._failing:
+                    log.info("redis cache reachable again")
+                self._failing = False
+                self._current_backoff = self.backoff
+
+    def get(self, key: str) -> tuple[bytes | None, str]:
+        if not self._available():
+            return None, BYPASS
+        try:
+            value = self._connection().get(key)
+        except Exception as error:  # noqa: BLE001 - any client fault means: compute instead
+            self._fault(error)
+            return None, ERROR
+        self._recovered()
+        if value is None:
+            return None, MISS
+        if not isinstance(value, bytes) or not value.startswith(VALUE_MAGIC):
+            return None, CORRUPT
+        return value[len(VALUE_MAGIC):], HIT
+
+    def set(self, key: str, value: bytes) -> str:
+        if not self._available():
+            return BYPASS
+        try:
+            self._connection().set(key, VALUE_MAGIC + value, ex=self.ttl)
+        except Exception as error:  # noqa: BLE001
+            self._fault(error)
+            return ERROR
+        self._recovered()
+        return "ok"
+
+    def ping(self) -> bool:
+        try:
+            self._connection().ping()
+        except Exception as error:  # noqa: BLE001
+            self._fault(error)
+            return False
+        self._recovered()
+        return True
+
+    def status(self) -> str:
+        if self._failing and not self._available():
+            return "degraded"
+        return "redis" if self.ping() else "degraded"
+
+
+def make_cache(redis_url: str | None, *, ttl_seconds: int, max_entries: int, cluster: bool = False) -> Cache:
+    if redis_url:
+        return RedisCache(redis_url, ttl_seconds, cluster=cluster)
+    return MemoryCache(max_entries, ttl_seconds)

@@ -1,0 +1,54 @@
+"""What every game offers the service: JSON documents in, JSON documents out, GameError on bad input.
+
+The HTTP layer knows games only through this interface, so a new game is a new folder plus one line in
+`service.games.registry`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    name: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    variants: tuple[Variant, ...] = field(default=())
+
+
+class GameRules(Protocol):
+    info: GameInfo
+
+    def rules(self) -> list[Json]:
+        """The rule catalogue: id, section, title, text, ruling."""
+
+    def new(self, request: Json) -> Json:
+        """{"state", "seed"}: a fresh deal for request["seed"] (always given: the API picks one if the caller
+        did not)."""
+
+    def validate(self, request: Json) -> Json:
+        """{"valid", "errors", "warnings"}; raises MalformedError for a wrong shape only."""
+
+    def legal_moves(self, request: Json) -> Json:
+        """{"to_act", "moves"}."""
+
+    def apply(self, request: Json, *, replay: bool = False) -> Json:
+        """{"legal", "state", "events", "violations", "failed_at"} (+ "states", "score" with replay)."""
+
+    def score(self, request: Json) -> Json:
+        """The breakdown of {"state"} or {"table"}, with warnings."""
+
+    def view(self, request: Json) -> Json:
+        """{"state"} as request["player"] may see it."""

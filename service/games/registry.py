@@ -1,0 +1,9 @@
+"""The games the service referees. Adding a game: its folder, and one line here."""
+from __future__ import annotations
+
+from .base import GameRules
+from .torri.adapter import TorriRules
+
+GAMES: dict[str, GameRules] = {
+    "torri": TorriRules(),
+}

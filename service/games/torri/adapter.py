@@ -1,0 +1,94 @@
+"""Torri behind the service's game interface: request documents in, answer documents out.
+
+Pointers in errors and violations point into the request (`/state/...`, `/moves/3/cards`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import GameInfo, Json, Variant
+from ..errors import GameError
+from .codec import read_state, state_json, validate_state
+from .game import apply_steps, as_step, legal_moves, new_game, player_view, score, score_table_json
+from .model import State
+from .rules import RULES, RULES_VERSION
+
+
+def _under(prefix: str, error: GameError) -> GameError:
+    return type(error)([p.under(prefix) for p in error.problems])
+
+
+def _state(request: Json) -> State:
+    try:
+        return read_state(request["state"])
+    except GameError as error:
+        raise _under("/state", error) from None
+
+
+class TorriRules:
+    info = GameInfo(
+        id="torri",
+        title="Le Torri di San Gimignano",
+        min_players=2,
+        max_players=2,
+        rules_version=RULES_VERSION,
+        variants=(Variant("nobles", "The advanced game with the ten noble cards (T-NOB)."),),
+    )
+
+    def rules(self) -> list[Json]:
+        return [rule.to_json() for rule in RULES]
+
+    def new(self, request: Json) -> Json:
+        names = request.get("names")
+        state = new_game(request["seed"], nobles=bool(request.get("variant", {}).get("nobles")),
+                         names=tuple(names) if names else None)
+        return {"state": state_json(state), "seed": request["seed"]}
+
+    def validate(self, request: Json) -> Json:
+        try:
+            errors, warnings = validate_state(request["state"])
+        except GameError as error:
+            raise _under("/state", error) from None
+        return {"valid": not errors, "errors": [p.under("/state").to_json() for p in errors],
+                "warnings": [p.under("/state").to_json() for p in warnings]}
+
+    def legal_moves(self, request: Json) -> Json:
+        state = _state(request)
+        return {"to_act": state.to_act, "moves": legal_moves(state)}
+
+    def apply(self, request: Json, *, replay: bool = False) -> Json:
+        state = _state(request)
+        try:
+            steps = [as_step(move, i) for i, move in enumerate(request["moves"])]
+        except GameError as error:
+            raise _under("/moves", error) from None
+        outcome = apply_steps(state, steps, keep_states=replay)
+        answer: dict[str, Any] = {
+            "legal": outcome.legal,
+            "state": state_json(outcome.state),
+            "events": outcome.events,
+            "violations": [p.under("/moves").to_json() for p in outcome.violations],
+            "failed_at": outcome.failed_at,
+        }
+        if replay:
+            answer["states"] = [state_json(s) for s in outcome.states]
+            answer["score"] = {**score(outcome.state).to_json(), "warnings": []}
+        return answer
+
+    def score(self, request: Json) -> Json:
+        if "table" in request:
+            try:
+                result, warnings = score_table_json(request["table"])
+            except GameError as error:
+                raise _under("/table", error) from None
+            prefix = "/table"
+        else:
+            try:
+                _, warnings = validate_state(request["state"])
+            except GameError as error:
+                raise _under("/state", error) from None
+            result, prefix = score(_state(request)), "/state"
+        return {**result.to_json(), "warnings": [p.under(prefix).to_json() for p in warnings]}
+
+    def view(self, request: Json) -> Json:
+        return {"state": state_json(player_view(_state(request), request["player"]))}
