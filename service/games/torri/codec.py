@@ -9,15 +9,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .cards import (CARD_NAMES, CARDS_BY_NAME, GUARD, MURA, NOBLE_COUNTS, NOBLES, PALAZZO, TOWER_COUNTS,
-                    is_tower_card, names)
+from .cards import (BUONA_PIETRA, CARD_NAMES, CARDS_BY_NAME, GIOSTRA, GUARD, MURA, NOBLE_COUNTS, NOBLE_NAMES, NOBLES,
+                    PALAZZO, TOWER_COUNTS, is_tower_card, names)
 from .errors import InvalidStateError, MalformedError, Problem
 from .model import COLORFUL, ENDING, MAIN, OVER, PHASES, PLAIN, Pending, Player, State, Table, Tower
 from .towers import MIN_HEIGHT, interpretations, read_tower
 
 MAX_LIST = 128  # no legal pile is longer; bounds the work a hostile document can cause
 MAX_NAME = 100
-PENDING_TYPES = ("draw", "guard", "target", "take", "give", "refill")
+PENDING_TYPES = ("draw", "guard", "target", "take", "give", "refill", "giostra", "rebuild")
 DRAW_ACTIONS = ("purchase", "exchange", "extend", "income", "via_francigena")
 
 
@@ -69,6 +69,10 @@ class _Reader:
         if len(value) > MAX_LIST:
             self.bad(pointer, f"Lists more than {MAX_LIST} cards.")
             return ()
+        try:  # the common case: every item a card name
+            return tuple(CARDS_BY_NAME[item] for item in value)
+        except (KeyError, TypeError):
+            pass
         out = []
         for i, item in enumerate(value):
             if isinstance(item, str) and item in CARDS_BY_NAME:
@@ -200,7 +204,8 @@ def _players(reader: _Reader, value: Any, in_state: bool, problems: list[Problem
 def _pending(reader: _Reader, value: Any) -> Pending | None:
     if value is None:
         return None
-    fields = ("type", "action", "player", "left", "from", "excluded", "built", "height", "target", "size", "give")
+    fields = ("type", "action", "player", "left", "from", "excluded", "built", "height", "target", "size", "give",
+              "cards", "tower", "kind", "rank")
     data = reader.obj(value, "/pending", fields, ("type", "action", "player"))
     if data is None:
         return None
@@ -218,6 +223,19 @@ def _pending(reader: _Reader, value: Any) -> Pending | None:
             sources = []
         excluded = reader.cards(data.get("excluded", []), "/pending/excluded")
         return Pending(kind, action or "", player, left, tuple(sources), tuple(sorted(set(excluded))))
+    if kind in ("giostra", "rebuild"):
+        actions = ("build", "extend") + (tuple(NOBLE_NAMES.values()) if kind == "giostra" else ())
+        action = reader.choice(action, "/pending/action", actions)
+        cards = reader.cards(data.get("cards", []), "/pending/cards")
+        tower = reader.integer(data["tower"], "/pending/tower", 0, MAX_LIST) if "tower" in data else None
+        tower_kind = reader.choice(data["kind"], "/pending/kind", (PLAIN, COLORFUL)) if "kind" in data else None
+        rank = reader.integer(data["rank"], "/pending/rank", 4, 11) if "rank" in data else None
+        if action is None:
+            return None
+        if kind == "giostra" and action not in ("build", "extend"):
+            cards = (CARDS_BY_NAME[action],)
+        return Pending(kind, action, player, cards=tuple(cards) if kind == "giostra" else tuple(sorted(cards)),
+                       tower=tower, kind=tower_kind, rank=rank)
     if kind == "target":
         reader.choice(action, "/pending/action", ("conspiracy",))
         built = reader.integer(data.get("built"), "/pending/built", 0, MAX_LIST)
@@ -342,9 +360,28 @@ def _count_problems(places, nobles: bool) -> list[Problem]:
     return problems
 
 
+def _known_cards(state: State) -> Counter:
+    seen = Counter(state.deck)
+    for pile in (state.deck_bottom, state.market, state.noble_deck, state.noble_bottom, state.removed):
+        seen.update(pile)
+    for player in state.players:
+        seen.update(player.hand)
+        seen.update(player.played)
+        for tower in player.towers:
+            seen.update(tower.cards)
+    return seen
+
+
+def _counts_fit(seen: Counter, nobles: bool) -> bool:
+    full = {**TOWER_COUNTS, **NOBLE_COUNTS} if nobles else TOWER_COUNTS
+    return all(card in full and count <= full[card] for card, count in seen.items())
+
+
 def check_state(state: State, warnings: list[Problem]) -> list[Problem]:
-    problems = _count_problems(_places(state), state.nobles)
-    problems.extend(_check_totals(state))
+    # Counting is cheap; walking every card with its pointer is done only to report a problem.
+    seen = _known_cards(state)
+    problems = [] if _counts_fit(seen, state.nobles) else _count_problems(_places(state), state.nobles)
+    problems.extend(_check_totals(state, seen))
     for p, player in enumerate(state.players):
         if player.hand_size > player.hand_limit:
             problems.append(Problem("T-SETUP-4", f"/players/{p}/hand", f"{player.name} holds {player.hand_size} "
@@ -356,20 +393,22 @@ def check_state(state: State, warnings: list[Problem]) -> list[Problem]:
     return problems
 
 
-def _check_totals(state: State) -> list[Problem]:
+def _check_totals(state: State, seen: Counter) -> list[Problem]:
     problems: list[Problem] = []
-    stories = sum(tower.height for p in state.players for tower in p.towers)
-    played = sum(len(p.played) for p in state.players)
-    total = (state.deck_size + len(state.market) + sum(p.hand_size for p in state.players) + stories + played
-             + len(state.removed) + state.noble_deck_size)
+    total = sum(seen.values()) + state.deck_hidden + state.noble_hidden + sum(p.hidden for p in state.players)
     expected = sum(TOWER_COUNTS.values()) + (sum(NOBLE_COUNTS.values()) if state.nobles else 0)
     if total != expected:
         problems.append(Problem("T-COMP-4", "", f"The state holds {total} cards in all; the game has {expected} "
                                                 "(deck, market, hands and towers"
                                                 f"{', nobles' if state.nobles else ''} together)."))
         return problems
-    from .engine import missing_cards  # the engine's notion of what unknown slots may hold
-    missing = missing_cards(state)
+    if not (state.deck_hidden or state.noble_hidden):
+        return problems + _pile_kinds(state)
+    full = Counter(TOWER_COUNTS)
+    if state.nobles:
+        full.update(NOBLE_COUNTS)
+    full.subtract(seen)
+    missing = full
     tower_missing = sum(n for card, n in missing.items() if is_tower_card(card) and n > 0)
     noble_missing = sum(n for card, n in missing.items() if not is_tower_card(card) and n > 0)
     if state.deck_hidden > tower_missing:
@@ -380,6 +419,11 @@ def _check_totals(state: State) -> list[Problem]:
         problems.append(Problem("T-COMP-4", "/noble_deck/count", f"The noble deck's {state.noble_hidden} unknown "
                                                                  f"cards must be nobles; only {noble_missing} "
                                                                  "are unaccounted for."))
+    return problems + _pile_kinds(state)
+
+
+def _pile_kinds(state: State) -> list[Problem]:
+    problems: list[Problem] = []
     for i, card in enumerate(state.deck + state.deck_bottom):
         if not is_tower_card(card):
             problems.append(Problem("T-COMP-4", f"/deck/{i}", "The tower deck holds tower cards only."))
@@ -433,11 +477,14 @@ def _check_pending(state: State, pending: Pending) -> list[Problem]:
     if pending.player != state.turn:
         bad("T-TURN-2", "/player", "The pending action belongs to the player whose turn it is.")
         return problems
-    if state.phase != MAIN and not state.nobles:
-        bad("T-END-2", "", "No action of the Ending phase draws, reacts or takes: nothing can be pending.")
+    if state.phase != MAIN and pending.type not in ("giostra", "rebuild"):
+        bad("T-END-2", "", "No action of the Ending phase draws, trades or destroys: only a Giostra window or "
+                           "what follows it can be pending.")
         return problems
     actor = state.players[pending.player]
     expected_to_act = pending.target[0] if pending.type == "guard" and pending.target else pending.player
+    if pending.type == "giostra":
+        expected_to_act = 1 - pending.player
     if state.to_act != expected_to_act:
         problems.append(Problem("T-TURN-2", "/to_act", f"The pending {pending.type} is player "
                                                        f"{expected_to_act}'s to decide."))
@@ -483,6 +530,37 @@ def _check_pending(state: State, pending: Pending) -> list[Problem]:
     elif pending.type == "give":
         if not 1 <= pending.left <= actor.hand_size:
             bad("T-DON-9", "/left", f"The Trade can give back 1 to {actor.hand_size} cards from this hand.")
+    elif pending.type in ("giostra", "rebuild"):
+        problems.extend(_check_noble_pending(state, pending))
+    return problems
+
+
+def _check_noble_pending(state: State, pending: Pending) -> list[Problem]:
+    from .engine import _from_hand, _giostra_allowed, _window_counted
+
+    problems: list[Problem] = []
+    actor = state.players[pending.player]
+    if not state.nobles:
+        return [Problem("T-COMP-2", "/pending", "Giostra windows belong to the advanced game.")]
+    if pending.action in ("build", "extend"):
+        if _from_hand(state, actor, pending.cards) is None:
+            problems.append(Problem("T-TURN-2", "/pending/cards", "The cards of the pending move are in the "
+                                                                  "builder's hand until it resolves."))
+        if pending.action == "extend" and (pending.tower is None or pending.tower >= len(actor.towers)):
+            problems.append(Problem("T-ACT-EXTEND-1", "/pending/tower", "The extended tower is one of the "
+                                                                       "builder's towers."))
+        if pending.type == "giostra" and BUONA_PIETRA not in pending.cards:
+            problems.append(Problem("T-NOB-GIOSTRA", "/pending/cards", "A Giostra window on a build opens only "
+                                                                       "for Buona Pietra."))
+    elif pending.type == "giostra":
+        card = pending.cards[0]
+        if not (actor.played and actor.played[-1] == card) and not (card == PALAZZO and PALAZZO in state.removed):
+            problems.append(Problem("T-NOB-GIOSTRA", "/pending/action", "The noble answered lies last in its "
+                                                                        "player's played row."))
+    if pending.type == "giostra" and not problems and not _giostra_allowed(state, pending.player,
+                                                                          _window_counted(pending)):
+        problems.append(Problem("T-NOB-GIOSTRA", "/pending", "A Giostra window opens only for a player who may hold "
+                                                             "Giostra and play it within T-NOB-LIMIT."))
     return problems
 
 
@@ -511,15 +589,21 @@ def _towers_of(state_or_table) -> list[tuple[Tower, ...]]:
 
 
 def _check_nobles(state: State) -> list[Problem]:
+    # T-NOB-LIMIT is not a property of a position (T-SVC-LIMIT): it is checked when a noble is played.
     problems: list[Problem] = []
     for p, player in enumerate(state.players):
         for i, card in enumerate(player.played):
-            if card not in NOBLES:
-                problems.append(Problem("T-NOB-PLAY", f"/players/{p}/played/{i}", "Only nobles lie in a played row."))
+            if card not in NOBLES or card == BUONA_PIETRA:
+                problems.append(Problem("T-NOB-PLAY", f"/players/{p}/played/{i}", "A played row holds the nobles "
+                                                                                  "played as actions, and Giostra."))
+        if PALAZZO in player.played and state.palazzo != p:
+            problems.append(Problem("T-NOB-PC", "/palazzo", "A Palazzo Comunale in a played row is active: "
+                                                            f"palazzo is {p}."))
     if state.palazzo is not None and PALAZZO not in state.players[state.palazzo].played:
         problems.append(Problem("T-NOB-PC", "/palazzo", "An active Palazzo Comunale lies in its owner's played row."))
-    if sum(MURA in p.played for p in state.players) > 1:
-        problems.append(Problem("T-COMP-4", "/players", "There is one Mura."))
+    for i, card in enumerate(state.removed):
+        if is_tower_card(card):
+            problems.append(Problem("T-NOB-GIOSTRA", f"/removed/{i}", "Only nobles are removed from the game."))
     return problems
 
 
@@ -603,6 +687,14 @@ def pending_json(pending: Pending | None) -> dict[str, Any] | None:
             out["target"] = {"player": owner, "tower": tower}
     elif pending.type == "take":
         out.update({"left": pending.left, "give": pending.give})
+    elif pending.type in ("giostra", "rebuild"):
+        if pending.action in ("build", "extend"):
+            out["cards"] = names(pending.cards)
+            if pending.tower is not None:
+                out["tower"] = pending.tower
+            if pending.kind is not None:
+                out["kind"] = pending.kind
+                out["rank"] = pending.rank
     else:
         out["left"] = pending.left
     return out

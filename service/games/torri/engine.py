@@ -6,19 +6,25 @@ tests hold them to it. Rule ids name the rule each check enforces.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
+from functools import lru_cache
+from itertools import combinations, product
 
-from .cards import (CONSPIRACY, CONTRACT, GUARD, INCOME, NOBLE_COUNTS, RANKS, TOWER_COUNTS, TRADE,
-                    card_name, is_tower_card, names)
+from .cards import (BUONA_PIETRA, CAPPELLA, CONSPIRACY, CONTRACT, GIOSTRA, GUARD, INCOME, MONUMENTO, MURA,
+                    NOBLE_COUNTS, PALAZZO, RANKS, TOWER_COUNTS, TRADE, VIA_FRANCIGENA, card_name, is_tower_card,
+                    names)
 from .errors import IllegalStepError, Problem
-from .model import ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Tower
+from .model import COLORFUL, ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Tower
 from .steps import Step
-from .towers import MIN_HEIGHT, extended, extension_fits, interpretations, read_tower
+from .towers import LOWEST_STANDIN, MIN_HEIGHT, extended, extension_fits, interpretations, read_tower
 
 MARKET_SIZE = 4  # T-MKT-1
 PURCHASE_DRAWS = 2  # T-ACT-PURCHASE-1
 CLOSE_MIN_COMPLETE = 4  # T-ACT-CLOSE-1
 TOWER_SOURCES = ("deck", "market")
+NOBLE_SOURCES = ("deck", "noble_deck", "market")  # T-NOB-DRAW: Purchase and Exchange only
+ACTION_NOBLES = (VIA_FRANCIGENA, MONUMENTO, CAPPELLA, PALAZZO, MURA)  # T-NOB-PLAY
+DECK_NOBLES = (VIA_FRANCIGENA, PALAZZO)  # T-END-3: they touch a deck
+PALAZZO_COST = 2  # T-NOB-PC
 
 Events = list[dict]
 
@@ -49,6 +55,11 @@ def missing_cards(state: State) -> Counter:
     return full
 
 
+def nobles_used(player: Player) -> int:
+    """T-NOB-LIMIT: nobles in the played row plus every Buona Pietra standing in a tower."""
+    return len(player.played) + sum(tower.cards.count(BUONA_PIETRA) for tower in player.towers)
+
+
 def _remaining(hand: tuple[int, ...], cards) -> tuple[int, ...] | None:
     """The hand without `cards`, or None if the hand does not hold them all."""
     rest = list(hand)
@@ -62,7 +73,7 @@ def _remaining(hand: tuple[int, ...], cards) -> tuple[int, ...] | None:
 
 def _from_hand(state: State, player: Player, cards) -> tuple[tuple[int, ...], int] | None:
     """(known hand, hidden count) after playing `cards`: known cards first, then unknown ones that could be
-    those cards (T-COMP-4). None if the hand cannot hold them."""
+    those cards (T-COMP-4, T-SVC-UNKNOWN). None if the hand cannot hold them."""
     if not player.hidden:
         rest = _remaining(player.hand, cards)
         return None if rest is None else (rest, 0)
@@ -114,13 +125,11 @@ def _sorted_add(hand: tuple[int, ...], cards) -> tuple[int, ...]:
     return tuple(sorted(hand + tuple(cards)))
 
 
-# ---------------------------------------------------------------- deck
+# ---------------------------------------------------------------- decks
 
 def _deck_top_known(state: State, count: int) -> bool:
-    """Whether the top `count` cards of the deck are known."""
-    if count <= len(state.deck):
-        return True
-    return state.deck_hidden == 0
+    """Whether the top `count` cards of the tower deck are known."""
+    return count <= len(state.deck) or state.deck_hidden == 0
 
 
 def _pop_deck(state: State, named: int | None) -> int:
@@ -138,11 +147,32 @@ def _pop_deck(state: State, named: int | None) -> int:
     return card  # type: ignore[return-value]
 
 
-def _deck_to_bottom(state: State, card: int) -> None:
-    if state.deck_hidden:
-        state.deck_bottom = state.deck_bottom + (card,)
+def _pop_noble_deck(state: State, named: int | None) -> int:
+    if state.noble_deck:
+        card = state.noble_deck[0]
+        state.noble_deck = state.noble_deck[1:]
+    elif state.noble_hidden:
+        card = named
+        state.noble_hidden -= 1
+        if not state.noble_hidden:
+            state.noble_deck, state.noble_bottom = state.noble_bottom, ()
     else:
-        state.deck = state.deck + (card,)
+        card = state.noble_bottom[0]
+        state.noble_bottom = state.noble_bottom[1:]
+    return card  # type: ignore[return-value]
+
+
+def _to_bottom(state: State, card: int) -> None:
+    """A card to the bottom of its own deck (the Guard's 5, T-DON-5; Palazzo's cost, T-NOB-PC)."""
+    if is_tower_card(card):
+        if state.deck_hidden:
+            state.deck_bottom = state.deck_bottom + (card,)
+        else:
+            state.deck = state.deck + (card,)
+    elif state.noble_hidden:
+        state.noble_bottom = state.noble_bottom + (card,)
+    else:
+        state.noble_deck = state.noble_deck + (card,)
 
 
 # ---------------------------------------------------------------- apply
@@ -152,6 +182,7 @@ def apply_step(state: State, step: Step) -> tuple[State, Events]:
     if state.phase == OVER:
         raise _fail("T-TURN-3", "The game is over: both players passed in a row, so no move is possible.")
     pending = state.pending
+    step = canonical_step(state, step)
     s = state.copy()
     events: Events = []
     if pending is None:
@@ -164,21 +195,38 @@ def apply_step(state: State, step: Step) -> tuple[State, Events]:
         handler(s, step, events)
     else:
         allowed = _PENDING_STEPS[pending.type]
-        if step.type not in allowed:
+        if step.type not in allowed or (step.type == "stop" and pending.action != "via_francigena"
+                                        and pending.type == "draw"):
+            expected = [t for t in allowed if t != "stop" or pending.type != "draw"
+                        or pending.action == "via_francigena"]
             raise _fail("T-TURN-2", f"The {pending.action} is waiting for {_describe_pending(pending)}; "
-                                    f"expected a {' or '.join(allowed)} step, not \"{step.type}\".", "/type")
+                                    f"expected a {' or '.join(expected)} step, not \"{step.type}\".", "/type")
         allowed[step.type](s, step, events)
     return s, events
 
 
+def canonical_step(state: State, step: Step) -> Step:
+    """The one spelling of a step that legal_steps lists. A draw may name the card it expects on top of a known
+    deck (a referee confirming it); that names nothing the state does not already say, so it is the same step
+    as the draw without a card (a wrong card is still an illegal draw)."""
+    if step.type == "draw" and step.card is not None:
+        top = state.deck[:1] if step.source == "deck" else state.noble_deck[:1] if step.source == "noble_deck" else ()
+        if top and top[0] == step.card:
+            return step._replace(card=None)
+    return step
+
+
 def _describe_pending(pending: Pending) -> str:
+    plural = "s" if pending.left != 1 else ""
     return {
-        "draw": f"{pending.left} more draw{'s' if pending.left != 1 else ''}",
+        "draw": f"{pending.left} more draw{plural}",
         "guard": f"player {pending.target[0] if pending.target else 1 - pending.player} to guard or decline",
         "target": "the Conspiracy's target",
-        "take": f"the {pending.left} card{'s' if pending.left != 1 else ''} the Trade takes",
-        "give": f"the {pending.left} card{'s' if pending.left != 1 else ''} the Trade gives back",
-        "refill": f"the {pending.left} card{'s' if pending.left != 1 else ''} turned up to refill the market",
+        "take": f"the {pending.left} card{plural} the Trade takes",
+        "give": f"the {pending.left} card{plural} the Trade gives back",
+        "refill": f"the {pending.left} card{plural} turned up to refill the market",
+        "giostra": f"player {1 - pending.player} to play Giostra or decline",
+        "rebuild": "the builder to play the remaining cards or stop",
     }[pending.type]
 
 
@@ -193,13 +241,12 @@ def _end_turn(s: State, events: Events) -> None:
     events.append({"type": "turn", "player": s.turn})
 
 
-def _finish_drawing(s: State, events: Events) -> None:
-    """T-MKT-1: after an action that drew, an empty market takes 4 cards from the deck."""
+def _finish_drawing(s: State, events: Events, action: str) -> None:
+    """T-MKT-1: after an action that drew, an empty market takes 4 cards from the tower deck."""
     if not s.market and s.deck_size:
         count = min(MARKET_SIZE, s.deck_size)
         if not _deck_top_known(s, count):
-            # The cards turned up are not known to the service: the caller names them (a `refill` step).
-            action = s.pending.action if s.pending else "draw"
+            # The cards turned up are not known to the service: the caller names them (T-SVC-REFILL).
             s.pending = Pending("refill", action, s.turn, left=count)
             s.to_act = s.turn
             return
@@ -214,10 +261,27 @@ def _check_main_phase(s: State, rule: str, what: str) -> None:
         raise _fail(rule, f"{what} is not allowed in the Ending phase.", "/type")
 
 
+def _draw_sources(s: State, action: str) -> tuple[str, ...]:
+    if s.nobles and action in ("purchase", "exchange"):
+        return NOBLE_SOURCES  # T-NOB-DRAW
+    return TOWER_SOURCES
+
+
+def _drawable(s: State, sources: tuple[str, ...], excluded=(), towers_only: bool = False) -> int:
+    """How many cards these sources can still give."""
+    total = s.deck_size if "deck" in sources else 0
+    if "noble_deck" in sources:
+        total += s.noble_deck_size
+    if "market" in sources:
+        total += sum(1 for card in s.market
+                     if card not in excluded and (not towers_only or is_tower_card(card)))
+    return total
+
+
 def _purchase_draws(s: State) -> int:
     if s.deck_size == 1:
         return 1  # T-ACT-PURCHASE-3
-    return min(PURCHASE_DRAWS, s.deck_size + len(s.market))
+    return min(PURCHASE_DRAWS, _drawable(s, _draw_sources(s, "purchase")))
 
 
 def _do_purchase(s: State, step: Step, events: Events) -> None:
@@ -227,13 +291,9 @@ def _do_purchase(s: State, step: Step, events: Events) -> None:
     if player.hand_size + draws > player.hand_limit:
         raise _fail("T-ACT-PURCHASE-2", f"Purchase would leave {player.hand_size + draws} cards in hand, "
                                         f"over the limit of {player.hand_limit}.")
-    sources = ("deck",) if s.deck_size == 1 else TOWER_SOURCES
+    sources = ("deck",) if s.deck_size == 1 else _draw_sources(s, "purchase")
     s.pending = Pending("draw", "purchase", s.turn, left=draws, sources=sources)
     events.append({"type": "purchase", "player": s.turn, "draws": draws})
-
-
-def _exchange_available(s: State, excluded) -> int:
-    return s.deck_size + sum(1 for card in s.market if card not in excluded)
 
 
 def _do_exchange(s: State, step: Step, events: Events) -> None:
@@ -241,18 +301,19 @@ def _do_exchange(s: State, step: Step, events: Events) -> None:
     cards = step.cards
     if len(cards) < 2:
         raise _fail("T-ACT-EXCHANGE-1", "An Exchange puts 2 or more cards onto the market.", "/cards")
-    player = s.players[s.turn]
-    after = _from_hand(s, player, cards)
+    after = _from_hand(s, s.players[s.turn], cards)
     if after is None:
         raise _fail("T-ACT-EXCHANGE-1", f"The hand does not hold {', '.join(names(cards))}.", "/cards")
     excluded = tuple(sorted(set(cards)))
-    if _exchange_available(s, excluded) < len(cards):
-        raise _fail("T-ACT-EXCHANGE-3", f"Only {_exchange_available(s, excluded)} cards could be drawn back "
-                                        f"(deck, and market cards of other ranks); {len(cards)} are needed.")
+    sources = _draw_sources(s, "exchange")
+    available = _drawable(s, sources, excluded)
+    if available < len(cards):
+        raise _fail("T-ACT-EXCHANGE-3", f"Only {available} cards could be drawn back (deck, and market cards of "
+                                        f"other ranks); {len(cards)} are needed.")
     player = _with_player(s, s.turn)
     player.hand, player.hidden = after
     s.market = _sorted_add(s.market, cards)
-    s.pending = Pending("draw", "exchange", s.turn, left=len(cards), sources=TOWER_SOURCES, excluded=excluded)
+    s.pending = Pending("draw", "exchange", s.turn, left=len(cards), sources=sources, excluded=excluded)
     events.append({"type": "exchange", "player": s.turn, "cards": names(cards)})
 
 
@@ -261,24 +322,14 @@ def _do_draw(s: State, step: Step, events: Events) -> None:
     assert pending is not None
     source = step.source
     if source not in pending.sources:
-        rule = "T-ACT-PURCHASE-3" if pending.sources == ("deck",) else "T-NOB-DRAW"
+        rule = "T-ACT-PURCHASE-3" if pending.sources == ("deck",) else (
+            "T-NOB-VF" if pending.action == "via_francigena" else "T-NOB-DRAW")
         raise _fail(rule, f"This draw may come from {' or '.join(pending.sources)} only.", "/from")
     if source == "deck":
-        if not s.deck_size:
-            raise _fail("T-DRAW-SHORT", "The deck is empty.", "/from")
-        if s.deck:
-            top = s.deck[0]
-            if step.card is not None and step.card != top:
-                raise _fail("T-COMP-4", f"The top card of the deck is {card_name(top)}, not "
-                                        f"{card_name(step.card)}.", "/card")
-        else:
-            if step.card is None:
-                raise _fail("T-TURN-4", "The deck is unknown here: name the card drawn from it.", "/card")
-            if not is_tower_card(step.card) or missing_cards(s)[step.card] <= 0:
-                raise _fail("T-COMP-4", f"No {card_name(step.card)} can be left in the deck: every one is "
-                                        "accounted for elsewhere.", "/card")
-        card = _pop_deck(s, step.card)
-    else:  # market
+        card = _draw_from_deck(s, step.card, tower=True)
+    elif source == "noble_deck":
+        card = _draw_from_deck(s, step.card, tower=False)
+    else:
         if step.card is None:
             raise _fail("T-TURN-4", "Name the market card drawn.", "/card")
         if step.card not in s.market:
@@ -286,16 +337,49 @@ def _do_draw(s: State, step: Step, events: Events) -> None:
         if step.card in pending.excluded:
             raise _fail("T-ACT-EXCHANGE-2", f"This Exchange put down a {card_name(step.card)}, so it cannot "
                                             "draw one from the market.", "/card")
+        if not is_tower_card(step.card) and pending.action not in ("purchase", "exchange"):
+            raise _fail("T-NOB-DRAW", "Only a Purchase or an Exchange may draw a noble.", "/card")
         card = step.card
         s.market = _remaining(s.market, (card,))  # type: ignore[assignment]
     player = _with_player(s, pending.player)
     player.hand = _sorted_add(player.hand, (card,))
     events.append({"type": "drew", "player": pending.player, "from": source, "card": card_name(card)})
     if pending.left > 1:
-        s.pending = Pending("draw", pending.action, pending.player, pending.left - 1, pending.sources,
+        s.pending = Pending(pending.type, pending.action, pending.player, pending.left - 1, pending.sources,
                             pending.excluded)
     else:
-        _finish_drawing(s, events)
+        _finish_drawing(s, events, pending.action)
+
+
+def _draw_from_deck(s: State, named: int | None, *, tower: bool) -> int:
+    size, known, hidden = ((s.deck_size, s.deck, s.deck_hidden) if tower
+                           else (s.noble_deck_size, s.noble_deck, s.noble_hidden))
+    what = "deck" if tower else "noble deck"
+    pointer = "/from"
+    if not size:
+        raise _fail("T-DRAW-SHORT" if tower else "T-NOB-DRAW", f"The {what} is empty.", pointer)
+    if known:
+        if named is not None and named != known[0]:
+            raise _fail("T-COMP-4", f"The top card of the {what} is {card_name(known[0])}, not "
+                                    f"{card_name(named)}.", "/card")
+    elif hidden:
+        if named is None:
+            raise _fail("T-SVC-UNKNOWN", f"The {what} is unknown here: name the card drawn from it.", "/card")
+        if is_tower_card(named) != tower or missing_cards(s)[named] <= 0:
+            raise _fail("T-SVC-UNKNOWN", f"No {card_name(named)} can be left in the {what}: every one is "
+                                         "accounted for elsewhere.", "/card")
+    return _pop_deck(s, named) if tower else _pop_noble_deck(s, named)
+
+
+def _do_stop(s: State, step: Step, events: Events) -> None:
+    pending = s.pending
+    assert pending is not None
+    if pending.type == "rebuild":  # T-NOB-GIOSTRA: the remaining cards stay in hand
+        events.append({"type": "took_back", "player": pending.player, "cards": names(pending.cards)})
+        _end_turn(s, events)
+        return
+    events.append({"type": "stopped", "player": pending.player})  # T-NOB-VF
+    _finish_drawing(s, events, pending.action)
 
 
 def _refill_known(s: State, count: int) -> tuple[tuple[int, ...], int]:
@@ -310,7 +394,7 @@ def _do_refill(s: State, step: Step, events: Events) -> None:
     assert pending is not None
     problem = _refill_problem(s, step.cards, pending.left)
     if problem:
-        raise _fail("T-MKT-1", problem, "/cards")
+        raise _fail("T-SVC-REFILL", problem, "/cards")
     known, _ = _refill_known(s, pending.left)
     unknown = list(_remaining(step.cards, known))  # type: ignore[arg-type]
     for _ in range(pending.left):
@@ -334,7 +418,26 @@ def _refill_problem(s: State, cards: tuple[int, ...], count: int) -> str | None:
     return None
 
 
-def _tower_problem(s: State, player: Player, step: Step) -> tuple[Tower, tuple[int, ...], int]:
+# ---------------------------------------------------------------- building
+
+def _check_tower_play(s: State, player_index: int, cards: tuple[int, ...], height: int) -> None:
+    """Rules every build or extension obeys beyond its shape: the noble limit for Buona Pietra (T-NOB-LIMIT)
+    and an opponent's Palazzo Comunale (T-NOB-PC)."""
+    stones = cards.count(BUONA_PIETRA)
+    if stones:
+        me, other = s.players[player_index], s.players[1 - player_index]
+        if nobles_used(me) + stones > nobles_used(other) + 1:
+            raise _fail("T-NOB-LIMIT", f"Playing {stones} Buona Pietra would make {nobles_used(me) + stones} "
+                                       f"nobles used against the opponent's {nobles_used(other)}: at most one "
+                                       "more is allowed.", "/cards")
+    if s.palazzo is not None and s.palazzo != player_index:
+        cap = max((t.height for t in s.players[s.palazzo].towers), default=0)
+        if height > cap:
+            raise _fail("T-NOB-PC", f"The opponent's Palazzo Comunale caps towers at {cap} stories (their "
+                                    f"tallest); this one would have {height}.", "/cards")
+
+
+def _planned_build(s: State, player: Player, step: Step) -> tuple[Tower, tuple[int, ...], int]:
     """The tower a build makes and the hand after it; raises on an illegal build."""
     cards = step.cards
     if len(cards) < MIN_HEIGHT:
@@ -344,27 +447,38 @@ def _tower_problem(s: State, player: Player, step: Step) -> tuple[Tower, tuple[i
         raise _fail("T-ACT-BUILD-1", f"The hand does not hold {', '.join(names(cards))}.", "/cards")
     options = interpretations(cards)
     if not options:
-        if len(set(cards)) == len(cards):
+        if not any(is_tower_card(card) for card in cards):
+            raise _fail("T-NOB-BP", "A tower needs at least one tower card (5 to 10).", "/cards")
+        if len(set(c for c in cards if c != BUONA_PIETRA)) == sum(1 for c in cards if c != BUONA_PIETRA):
             raise _fail("T-ACT-BUILD-3", f"{'-'.join(names(cards))} is not colorful: stories must descend one "
                                          "rank at a time from the bottom.", "/cards")
         raise _fail("T-ACT-BUILD-2", f"{'-'.join(names(cards))} is neither plain (one rank) nor colorful.",
                     "/cards")
-    tower = read_tower(cards, False, step.kind, step.rank)
-    if tower is None:
-        if len(options) > 1 and step.kind is None and step.rank is None:
-            raise _fail("T-NOB-BP", "These cards make more than one tower: say which with \"kind\" and "
-                                    "\"rank\".", "/cards")
-        raise _fail("T-ACT-BUILD-2", "\"kind\"/\"rank\" do not match the cards.", "/kind")
+    if len(options) > 1 and (step.kind is None or step.rank is None):
+        raise _fail("T-NOB-BP", "These cards make more than one tower: say which with \"kind\" and \"rank\" ("
+                    + ", ".join(f"{k} {r}" for k, r in options) + ").", "/cards")
     if len(options) == 1 and (step.kind is not None or step.rank is not None):
         # Only an ambiguous stack takes kind/rank; a plain one is spelled one way (the legal list's way).
         raise _fail("T-ACT-BUILD-2", "\"kind\" and \"rank\" are given only when the cards alone are ambiguous.",
                     "/kind")
+    tower = read_tower(cards, False, step.kind, step.rank)
+    if tower is None:
+        raise _fail("T-ACT-BUILD-2", "\"kind\"/\"rank\" do not match the cards.", "/kind")
+    _check_tower_play(s, s.turn, cards, tower.height)
     return tower, after[0], after[1]
 
 
 def _do_build(s: State, step: Step, events: Events) -> None:
+    tower, hand, hidden = _planned_build(s, s.players[s.turn], step)
+    stones = step.cards.count(BUONA_PIETRA)
+    if stones and _offer_giostra(s, s.turn, stones, events):
+        s.pending = Pending("giostra", "build", s.turn, cards=step.cards, kind=step.kind, rank=step.rank)
+        return
+    _build(s, tower, hand, hidden, events)
+
+
+def _build(s: State, tower: Tower, hand: tuple[int, ...], hidden: int, events: Events) -> None:
     builder = s.turn
-    tower, hand, hidden = _tower_problem(s, s.players[builder], step)
     player = _with_player(s, builder)
     player.hand, player.hidden = hand, hidden
     player.towers = player.towers + (tower,)
@@ -375,9 +489,9 @@ def _do_build(s: State, step: Step, events: Events) -> None:
     if s.phase != MAIN or tower.kind != PLAIN or tower.rank not in (INCOME, TRADE, CONSPIRACY):
         _end_turn(s, events)  # T-ACT-BUILD-4, T-END-2: no Donazione
         return
-    height = tower.height
+    height = tower.height  # T-NOB-BP: a Buona Pietra counts as the tower's rank
     if tower.rank == INCOME:  # T-DON-8
-        draws = min(height, s.deck_size + len(s.market))  # T-DRAW-SHORT
+        draws = min(height, _drawable(s, TOWER_SOURCES, towers_only=True))  # T-DRAW-SHORT
         events.append({"type": "donazione", "effect": "income", "player": builder, "draws": draws})
         if draws:
             s.pending = Pending("draw", "income", builder, left=draws, sources=TOWER_SOURCES)
@@ -390,6 +504,71 @@ def _do_build(s: State, step: Step, events: Events) -> None:
         events.append({"type": "donazione", "effect": "conspiracy", "player": builder})
         _start_conspiracy(s, builder, index, height, events)
 
+
+def _own_incomplete(s: State, index: int | None, rule: str, pointer: str) -> Tower:
+    towers = s.players[s.turn].towers
+    if index is None or index >= len(towers):
+        raise _fail(rule, f"Player {s.turn} has no tower {index} (towers 0 to {len(towers) - 1}).", pointer)
+    tower = towers[index]
+    if tower.complete:
+        raise _fail("T-ACT-COMPLETE-1", f"Tower {index} is complete: it cannot be extended or completed again.",
+                    pointer)
+    return tower
+
+
+def _planned_extension(s: State, step: Step) -> tuple[Tower, tuple[int, ...], int]:
+    tower = _own_incomplete(s, step.tower, "T-ACT-EXTEND-1", "/tower")
+    cards = step.cards
+    if not cards:
+        raise _fail("T-ACT-EXTEND-1", "An extension adds 1 or more cards.", "/cards")
+    after = _from_hand(s, s.players[s.turn], cards)
+    if after is None:
+        raise _fail("T-ACT-EXTEND-1", f"The hand does not hold {', '.join(names(cards))}.", "/cards")
+    if not extension_fits(tower, cards):
+        wanted = f"more {tower.rank}s" if tower.kind == PLAIN else f"{tower.top - 1} and below, in order"
+        raise _fail("T-ACT-EXTEND-1", f"Tower {step.tower} takes {wanted}; {'-'.join(names(cards))} does not fit.",
+                    "/cards")
+    _check_tower_play(s, s.turn, cards, tower.height + len(cards))
+    return extended(tower, cards), after[0], after[1]
+
+
+def _do_extend(s: State, step: Step, events: Events) -> None:
+    tower, hand, hidden = _planned_extension(s, step)
+    stones = step.cards.count(BUONA_PIETRA)
+    if stones and _offer_giostra(s, s.turn, stones, events):
+        s.pending = Pending("giostra", "extend", s.turn, cards=step.cards, tower=step.tower)
+        return
+    _extend(s, step.tower, tower, hand, hidden, step.cards, events)  # type: ignore[arg-type]
+
+
+def _extend(s: State, index: int, tower: Tower, hand: tuple[int, ...], hidden: int, cards: tuple[int, ...],
+            events: Events) -> None:
+    player = _with_player(s, s.turn)
+    player.hand, player.hidden = hand, hidden
+    towers = list(player.towers)
+    towers[index] = tower
+    player.towers = tuple(towers)
+    events.append({"type": "extended", "player": s.turn, "tower": index, "cards": names(cards)})
+    _update_marker(s, s.turn, events)  # T-ACT-EXTEND-3
+    draws = 0
+    if s.phase == MAIN:  # T-ACT-EXTEND-2, T-END-2, T-DRAW-SHORT
+        draws = min(len(cards), _drawable(s, TOWER_SOURCES, towers_only=True))
+    if draws:
+        s.pending = Pending("draw", "extend", s.turn, left=draws, sources=TOWER_SOURCES)
+    else:
+        _end_turn(s, events)
+
+
+def _update_marker(s: State, player: int, events: Events) -> None:
+    """T-HIGH-2 (T-SVC-MARKER): a tower of the acting player taller than every other tower takes the marker."""
+    tallest = max(tower.height for tower in s.players[player].towers)
+    at_least = sum(1 for p in s.players for tower in p.towers if tower.height >= tallest)
+    if at_least == 1 and s.highest != player:  # T-HIGH-4: a tie never moves it
+        s.highest = player
+        events.append({"type": "marker", "player": player, "height": tallest})
+
+
+# ---------------------------------------------------------------- Donazione
 
 def _could_guard(s: State, player: Player) -> bool:
     """T-DON-5: a Guard window opens only if the player holds a 5 or may hold one unseen."""
@@ -413,7 +592,7 @@ def _trade_take(s: State, builder: int, height: int, events: Events) -> None:
         s.pending = Pending("take", "trade", builder, left=taken, give=height - 1)
         s.to_act = builder
     else:
-        _trade_give(s, builder, height - 1, events)
+        _trade_give(s, builder, height - 1, events)  # T-SVC-EMPTY
 
 
 def _trade_give(s: State, builder: int, owed: int, events: Events) -> None:
@@ -422,7 +601,7 @@ def _trade_give(s: State, builder: int, owed: int, events: Events) -> None:
         s.pending = Pending("give", "trade", builder, left=give)
         s.to_act = builder
     else:
-        _end_turn(s, events)
+        _end_turn(s, events)  # T-SVC-EMPTY
 
 
 def conspiracy_candidates(s: State, builder: int, built: int, height: int) -> list[tuple[int, int]]:
@@ -470,12 +649,12 @@ def _destroy(s: State, target: tuple[int, int], events: Events) -> None:
     player = _with_player(s, owner)
     tower = player.towers[index]
     player.towers = player.towers[:index] + player.towers[index + 1:]
-    # T-DON-10: face up on top of the deck, the lowest rank on top; T-NOB-BP ruling for Buona Pietra.
+    # T-DON-10: face up on top of the deck, the lowest rank on top; Buona Pietra to the noble deck's top.
     tower_cards = tuple(sorted(card for card in tower.cards if is_tower_card(card)))
-    nobles = tuple(card for card in tower.cards if not is_tower_card(card))
+    stones = tuple(card for card in tower.cards if not is_tower_card(card))
     s.deck = tower_cards + s.deck
-    if nobles:
-        s.noble_deck = nobles + s.noble_deck
+    if stones:
+        s.noble_deck = stones + s.noble_deck
     events.append({"type": "destroyed", "player": owner, "tower": index, "cards": names(tower.cards)})
     _end_turn(s, events)  # T-HIGH-3: the marker stays where it is
 
@@ -500,17 +679,21 @@ def _do_guard(s: State, step: Step, events: Events) -> None:
         raise _fail("T-DON-5", "Guarding takes a 5 from hand, and this hand holds none.", "/type")
     player = _with_player(s, guarder)
     player.hand, player.hidden = after
-    _deck_to_bottom(s, GUARD)  # T-DON-5: the 5 goes to the bottom of the deck
+    _to_bottom(s, GUARD)  # T-DON-5: the 5 goes to the bottom of the deck
     events.append({"type": "guarded", "player": guarder, "effect": pending.action})
-    s.to_act = s.turn
     _end_turn(s, events)
 
 
 def _do_decline(s: State, step: Step, events: Events) -> None:
     pending = s.pending
-    assert pending is not None and pending.target is not None
-    events.append({"type": "declined", "player": pending.target[0]})
+    assert pending is not None
     s.to_act = s.turn
+    if pending.type == "giostra":
+        events.append({"type": "declined", "player": 1 - pending.player})
+        _resolve_noble(s, pending, events)
+        return
+    assert pending.target is not None
+    events.append({"type": "declined", "player": pending.target[0]})
     if pending.action == "trade":
         _trade_take(s, pending.player, pending.left, events)
     else:
@@ -529,7 +712,8 @@ def _do_take(s: State, step: Step, events: Events) -> None:
             raise _fail("T-DON-9", f"The Trade takes {pending.left} cards; {len(step.cards)} named.", "/cards")
         after = _from_hand(s, victim, step.cards)
         if after is None:
-            raise _fail("T-COMP-4", f"The opponent's hand cannot hold {', '.join(names(step.cards))}.", "/cards")
+            raise _fail("T-SVC-UNKNOWN", f"The opponent's hand cannot hold {', '.join(names(step.cards))}.",
+                        "/cards")
         taken = step.cards
         hand, hidden = after
     else:
@@ -540,7 +724,7 @@ def _do_take(s: State, step: Step, events: Events) -> None:
             raise _fail("T-DON-9", f"The Trade takes {pending.left} cards; {len(step.positions)} positions "
                                    "given.", "/positions")
         if step.positions and step.positions[-1] >= len(victim.hand):
-            raise _fail("T-DON-9", f"The opponent's hand has positions 0 to {len(victim.hand) - 1}.",
+            raise _fail("T-SVC-HAND", f"The opponent's hand has positions 0 to {len(victim.hand) - 1}.",
                         "/positions")
         chosen = set(step.positions)
         taken = tuple(card for i, card in enumerate(victim.hand) if i in chosen)
@@ -571,42 +755,7 @@ def _do_give(s: State, step: Step, events: Events) -> None:
     _end_turn(s, events)
 
 
-def _own_incomplete(s: State, index: int | None, rule: str, pointer: str) -> Tower:
-    towers = s.players[s.turn].towers
-    if index is None or index >= len(towers):
-        raise _fail(rule, f"Player {s.turn} has no tower {index} (towers 0 to {len(towers) - 1}).", pointer)
-    tower = towers[index]
-    if tower.complete:
-        raise _fail("T-ACT-COMPLETE-1", f"Tower {index} is complete: it cannot be extended or completed again.",
-                    pointer)
-    return tower
-
-
-def _do_extend(s: State, step: Step, events: Events) -> None:
-    tower = _own_incomplete(s, step.tower, "T-ACT-EXTEND-1", "/tower")
-    cards = step.cards
-    if not cards:
-        raise _fail("T-ACT-EXTEND-1", "An extension adds 1 or more cards.", "/cards")
-    after = _from_hand(s, s.players[s.turn], cards)
-    if after is None:
-        raise _fail("T-ACT-EXTEND-1", f"The hand does not hold {', '.join(names(cards))}.", "/cards")
-    if not extension_fits(tower, cards):
-        wanted = f"more {tower.rank}s" if tower.kind == PLAIN else f"{tower.top - 1} and below, in order"
-        raise _fail("T-ACT-EXTEND-1", f"Tower {step.tower} takes {wanted}; {'-'.join(names(cards))} does not fit.",
-                    "/cards")
-    player = _with_player(s, s.turn)
-    player.hand, player.hidden = after
-    towers = list(player.towers)
-    towers[step.tower] = extended(tower, cards)  # type: ignore[index]
-    player.towers = tuple(towers)
-    events.append({"type": "extended", "player": s.turn, "tower": step.tower, "cards": names(cards)})
-    _update_marker(s, s.turn, events)  # T-ACT-EXTEND-3
-    draws = min(len(cards), s.deck_size + len(s.market)) if s.phase == MAIN else 0  # T-ACT-EXTEND-2, T-END-2
-    if draws:
-        s.pending = Pending("draw", "extend", s.turn, left=draws, sources=TOWER_SOURCES)
-    else:
-        _end_turn(s, events)
-
+# ---------------------------------------------------------------- other actions
 
 def _do_complete(s: State, step: Step, events: Events) -> None:
     _check_main_phase(s, "T-ACT-COMPLETE-2", "Completing towers")
@@ -645,13 +794,166 @@ def _do_pass(s: State, step: Step, events: Events) -> None:
     _end_turn(s, events)
 
 
-def _update_marker(s: State, player: int, events: Events) -> None:
-    """T-HIGH-2: a tower of the acting player strictly taller than every other tower takes the marker."""
-    tallest = max(tower.height for tower in s.players[player].towers)
-    at_least = sum(1 for p in s.players for tower in p.towers if tower.height >= tallest)
-    if at_least == 1 and s.highest != player:  # T-HIGH-4: a tie never moves it
-        s.highest = player
-        events.append({"type": "marker", "player": player, "height": tallest})
+# ---------------------------------------------------------------- nobles (T-NOB)
+
+def _palazzo_fizzles(s: State, owner: int) -> bool:
+    """T-NOB-PC: the opponent already has a tower taller than all of the owner's towers."""
+    mine = max((t.height for t in s.players[owner].towers), default=0)
+    return any(t.height > mine for t in s.players[1 - owner].towers)
+
+
+def _do_noble(s: State, step: Step, events: Events) -> None:
+    card = step.card
+    me = s.turn
+    if not s.nobles:
+        raise _fail("T-COMP-2", "Nobles are only in the advanced game (variant.nobles).", "/card")
+    if card not in ACTION_NOBLES:
+        rule = "T-NOB-BP" if card == BUONA_PIETRA else "T-NOB-GIOSTRA" if card == GIOSTRA else "T-NOB-PLAY"
+        raise _fail(rule, f"{card_name(card)} is not played as an action" + (
+            " (Buona Pietra is a story of a build or extension; Giostra answers the opponent's noble)."
+            if card in (BUONA_PIETRA, GIOSTRA) else "."), "/card")
+    if s.phase != MAIN and card in DECK_NOBLES:
+        raise _fail("T-END-3", f"{card_name(card)} touches a deck, so it cannot be played in the Ending phase.",
+                    "/card")
+    after = _from_hand(s, s.players[me], (card,))
+    if after is None:
+        raise _fail("T-NOB-PLAY", f"The hand does not hold {card_name(card)}.", "/card")
+    cost = step.cost or ()
+    fizzles = card == PALAZZO and _palazzo_fizzles(s, me)
+    if card == PALAZZO:
+        if len(cost) not in ((0, PALAZZO_COST) if fizzles else (PALAZZO_COST,)):
+            raise _fail("T-NOB-PC", "Palazzo Comunale costs 2 cards from hand" + (
+                " (optional here, 0 or 2: it will have no lasting effect)." if fizzles else "."), "/cost")
+        after_cost = _from_hand(s, Player("", after[0], after[1]), cost)
+        if after_cost is None:
+            raise _fail("T-NOB-PC", f"The hand does not hold {', '.join(names(cost))} besides the Palazzo.",
+                        "/cost")
+        after = after_cost
+    elif cost:
+        raise _fail("T-NOB-PLAY", f"Only Palazzo Comunale has a cost; {card_name(card)} takes none.", "/cost")
+    used, theirs = nobles_used(s.players[me]), nobles_used(s.players[1 - me])
+    if not fizzles and used + 1 > theirs + 1:
+        raise _fail("T-NOB-LIMIT", f"Player {me} has used {used} nobles and the opponent {theirs}: another "
+                                   "would be more than one ahead.", "/card")
+    player = _with_player(s, me)
+    player.hand, player.hidden = after
+    for paid in cost:
+        _to_bottom(s, paid)  # T-NOB-PC: each to the bottom of its own deck
+    if fizzles:
+        s.removed = s.removed + (PALAZZO,)
+    else:
+        player.played = player.played + (card,)
+        if card == PALAZZO:
+            s.palazzo = me  # T-NOB-PC (a Giostra may still cancel it)
+    events.append({"type": "noble", "player": me, "card": card_name(card), "cost": names(cost),
+                   **({"fizzled": True} if fizzles else {})})
+    if _offer_giostra(s, me, 0 if fizzles else 1, events):
+        s.pending = Pending("giostra", card_name(card), me, cards=(card,))
+        return
+    _resolve_noble(s, Pending("giostra", card_name(card), me, cards=(card,)), events)
+
+
+def _offer_giostra(s: State, actor: int, counted: int, events: Events) -> bool:
+    """T-NOB-GIOSTRA: the opponent may answer a noble with Giostra if they could hold it and T-NOB-LIMIT allows
+    it, counting the actor's card(s) as used. Opens the window (to_act = the opponent) when so."""
+    if not s.nobles or not _giostra_allowed(s, actor, counted):
+        return False
+    s.to_act = 1 - actor
+    return True
+
+
+def _giostra_allowed(s: State, actor: int, counted: int) -> bool:
+    reactor = s.players[1 - actor]
+    if _from_hand(s, reactor, (GIOSTRA,)) is None:
+        return False
+    return nobles_used(reactor) + 1 <= nobles_used(s.players[actor]) + counted + 1  # T-NOB-LIMIT
+
+
+def _window_counted(pending: Pending) -> int:
+    """Nobles of the answered move not yet counted as used: the Buona Pietra still in the builder's hand."""
+    return pending.cards.count(BUONA_PIETRA) if pending.action in ("build", "extend") else 0
+
+
+def _do_giostra(s: State, step: Step, events: Events) -> None:
+    pending = s.pending
+    assert pending is not None
+    actor, reactor = pending.player, 1 - pending.player
+    if not _giostra_allowed(s, actor, _window_counted(pending)):
+        raise _fail("T-NOB-GIOSTRA", "Giostra must come from hand, within the noble limit (T-NOB-LIMIT).", "/type")
+    after = _from_hand(s, s.players[reactor], (GIOSTRA,))
+    assert after is not None
+    answering = _with_player(s, reactor)
+    answering.hand, answering.hidden = after
+    answering.played = answering.played + (GIOSTRA,)
+    s.to_act = actor
+    events.append({"type": "giostra", "player": reactor, "against": pending.action})
+    if pending.action in ("build", "extend"):
+        # One Buona Pietra of the move is removed; the builder rebuilds with the rest or takes them back.
+        owner = _with_player(s, actor)
+        stone = _from_hand(s, owner, (BUONA_PIETRA,))
+        assert stone is not None
+        owner.hand, owner.hidden = stone
+        s.removed = s.removed + (BUONA_PIETRA,)
+        rest = list(pending.cards)
+        rest.remove(BUONA_PIETRA)
+        s.pending = Pending("rebuild", pending.action, actor, cards=tuple(sorted(rest)), tower=pending.tower)
+        return
+    card = pending.cards[0]
+    owner = _with_player(s, actor)
+    if owner.played and owner.played[-1] == card:  # (a fizzled Palazzo is already out of the game)
+        owner.played = owner.played[:-1]
+        s.removed = s.removed + (card,)
+    if card == PALAZZO and s.palazzo == actor:
+        s.palazzo = None
+    events.append({"type": "cancelled", "player": actor, "card": card_name(card)})
+    _end_turn(s, events)  # the noble was the turn's action
+
+
+def _resolve_noble(s: State, pending: Pending, events: Events) -> None:
+    """The noble's effect, once no Giostra answered it."""
+    me = pending.player
+    if pending.action == "build":
+        tower, hand, hidden = _planned_build(s, s.players[me], Step("build", cards=pending.cards, kind=pending.kind,
+                                                                    rank=pending.rank))
+        _build(s, tower, hand, hidden, events)
+        return
+    if pending.action == "extend":
+        step = Step("extend", cards=pending.cards, tower=pending.tower)
+        tower, hand, hidden = _planned_extension(s, step)
+        _extend(s, pending.tower, tower, hand, hidden, pending.cards, events)  # type: ignore[arg-type]
+        return
+    card = pending.cards[0]
+    if card == VIA_FRANCIGENA:  # T-NOB-VF
+        player = s.players[me]
+        draws = min(player.hand_limit - player.hand_size, s.deck_size + s.noble_deck_size)
+        if draws > 0:
+            s.pending = Pending("draw", "via_francigena", me, left=draws, sources=("deck", "noble_deck"))
+            s.to_act = me
+            return
+        _finish_drawing(s, events, "via_francigena")
+        return
+    # Palazzo is already active (set when played); Monumento, Cappella (scored at the end) and Mura (hand limit) act through the played row.
+    _end_turn(s, events)
+
+
+def _do_rebuild(s: State, step: Step, events: Events) -> None:
+    pending = s.pending
+    assert pending is not None
+    if step.type != pending.action:
+        raise _fail("T-NOB-GIOSTRA", f"After Giostra the builder may only {pending.action} with the remaining "
+                                     "cards, or stop.", "/type")
+    if tuple(sorted(step.cards)) != pending.cards:
+        raise _fail("T-NOB-GIOSTRA", f"The remaining cards are {', '.join(names(pending.cards))}: the "
+                                     f"{pending.action} uses exactly those.", "/cards")
+    if step.type == "extend" and step.tower != pending.tower:
+        raise _fail("T-NOB-GIOSTRA", f"The extension goes on tower {pending.tower}.", "/tower")
+    s.pending = None
+    if step.type == "build":
+        tower, hand, hidden = _planned_build(s, s.players[s.turn], step)
+        _build(s, tower, hand, hidden, events)
+    else:
+        tower, hand, hidden = _planned_extension(s, step)
+        _extend(s, step.tower, tower, hand, hidden, step.cards, events)  # type: ignore[arg-type]
 
 
 _ACTIONS = {
@@ -662,14 +964,17 @@ _ACTIONS = {
     "complete": _do_complete,
     "close": _do_close,
     "pass": _do_pass,
+    "noble": _do_noble,
 }
 _PENDING_STEPS = {
-    "draw": {"draw": _do_draw},
+    "draw": {"draw": _do_draw, "stop": _do_stop},
     "guard": {"guard": _do_guard, "decline": _do_decline},
     "target": {"target": _do_target},
     "take": {"take": _do_take},
     "give": {"give": _do_give},
     "refill": {"refill": _do_refill},
+    "giostra": {"giostra": _do_giostra, "decline": _do_decline},
+    "rebuild": {"build": _do_rebuild, "extend": _do_rebuild, "stop": _do_stop},
 }
 
 
@@ -685,26 +990,92 @@ def legal_steps(state: State) -> list[Step]:
     return _LEGAL_PENDING[pending.type](state, pending)
 
 
+def _accepted(state: State, candidates) -> list[Step]:
+    """The candidates apply_step accepts (for the rarer noble decisions, where listing by rule would repeat
+    every check)."""
+    out = []
+    for step in candidates:
+        try:
+            apply_step(state, step)
+        except IllegalStepError:
+            continue
+        out.append(step)
+    return out
+
+
+_PURCHASE, _CLOSE, _PASS = Step("purchase"), Step("close"), Step("pass")
+
+
 def _legal_actions(s: State) -> list[Step]:
     player = s.players[s.turn]
-    known, hidden, could = _hand_capacity(s, player)
     steps: list[Step] = []
     main = s.phase == MAIN
     if main and player.hand_size + _purchase_draws(s) <= player.hand_limit:
-        steps.append(Step("purchase"))
-    if main:
-        steps.extend(_legal_exchanges(s, known, hidden, could))
-    steps.extend(_legal_builds(known, hidden, could))
-    steps.extend(_legal_extensions(player, known, hidden, could))
+        steps.append(_PURCHASE)
+    if player.hidden:
+        known, hidden, could = _hand_capacity(s, player)
+        if main:
+            steps.extend(_legal_exchanges(s, known, hidden, could))
+    else:
+        # A known hand (the common case): the options depend on few inputs, so they are memoised.
+        known, hidden, could = Counter(player.hand), 0, Counter()
+        if main:
+            decks = s.deck_size + (s.noble_deck_size if s.nobles else 0)
+            steps.extend(_known_exchanges(player.hand, s.market, min(decks, len(player.hand))))
+    if known[BUONA_PIETRA] or could[BUONA_PIETRA]:
+        steps.extend(_accepted(s, _tower_candidates(s, player, known, hidden, could)))
+    else:
+        if hidden:
+            steps.extend(_legal_builds(known, hidden, could))
+        else:
+            steps.extend(_known_builds(tuple(card for card in player.hand if is_tower_card(card))))
+        if player.towers:
+            steps.extend(_legal_extensions(player, known, hidden, could))
+    if s.nobles:
+        steps.extend(_legal_nobles(s, player, known, hidden, could))
+    if s.palazzo is not None and s.palazzo != s.turn:
+        steps = [step for step in steps if step.type not in ("build", "extend") or _within_palazzo(s, step)]
     incomplete = [i for i, tower in enumerate(player.towers) if not tower.complete]
     if main:
         for size in range(1, len(incomplete) + 1):
             for chosen in combinations(incomplete, size):
                 steps.append(Step("complete", towers=chosen))
         if len(player.towers) - len(incomplete) >= CLOSE_MIN_COMPLETE:
-            steps.append(Step("close"))
-    steps.append(Step("pass"))
+            steps.append(_CLOSE)
+    steps.append(_PASS)
     return steps
+
+
+def _within_palazzo(s: State, step: Step) -> bool:
+    cap = max((t.height for t in s.players[s.palazzo].towers), default=0)  # type: ignore[index]
+    height = len(step.cards)
+    if step.type == "extend":
+        height += s.players[s.turn].towers[step.tower].height  # type: ignore[index]
+    return height <= cap
+
+
+@lru_cache(maxsize=4096)
+def _known_builds(hand: tuple[int, ...]) -> tuple[Step, ...]:
+    return tuple(_legal_builds(Counter(hand), 0, Counter()))
+
+
+@lru_cache(maxsize=65536)
+def _known_exchanges(hand: tuple[int, ...], market: tuple[int, ...], deck: int) -> tuple[Step, ...]:
+    """T-ACT-EXCHANGE-1..3 for a known hand; `deck` is the deck size capped at the hand size (all that matters)."""
+    counts = Counter(hand)
+    cards = sorted(counts)
+    in_market = Counter(market)
+    steps: list[tuple[int, tuple[int, ...]]] = []
+    for chosen in product(*(range(counts[card] + 1) for card in cards)):
+        size = sum(chosen)
+        if size < 2:
+            continue
+        put = tuple(card for card, n in zip(cards, chosen) for _ in range(n))
+        available = deck + len(market) - sum(in_market[card] for card, n in zip(cards, chosen) if n)
+        if available >= size:
+            steps.append((size, put))
+    steps.sort()
+    return tuple(Step("exchange", cards=put) for _, put in steps)
 
 
 def _capacity(known: Counter, hidden: int, could: Counter, card: int) -> int:
@@ -748,6 +1119,97 @@ def _legal_extensions(player: Player, known: Counter, hidden: int, could: Counte
     return steps
 
 
+def _tower_candidates(s: State, player: Player, known: Counter, hidden: int, could: Counter) -> list[Step]:
+    """Builds and extensions when Buona Pietra may be among the cards (T-NOB-BP): every arrangement of the
+    cards the hand can supply, each spelled as apply_step wants it (kind/rank only when ambiguous)."""
+    caps = {card: _capacity(known, hidden, could, card) for card in RANKS + (BUONA_PIETRA,)}
+    steps = _build_steps(_build_candidates(caps))
+    for index, tower in enumerate(player.towers):
+        if not tower.complete:
+            steps.extend(Step("extend", tower=index, cards=added) for added in _extension_candidates(tower, caps))
+    return steps
+
+
+def _build_steps(candidates) -> list[Step]:
+    steps: list[Step] = []
+    for cards in candidates:
+        options = interpretations(cards)
+        if len(options) == 1:
+            steps.append(Step("build", cards=cards))
+        else:
+            steps.extend(Step("build", cards=cards, kind=kind, rank=rank) for kind, rank in options)
+    return steps
+
+
+def _build_candidates(caps: dict[int, int]) -> tuple[tuple[int, ...], ...]:
+    return _stacks(tuple(caps[card] for card in RANKS), caps[BUONA_PIETRA])
+
+
+@lru_cache(maxsize=4096)
+def _stacks(counts: tuple[int, ...], stones: int) -> tuple[tuple[int, ...], ...]:
+    """Every distinct stack of 3+ cards, with counts[i] cards of rank RANKS[i] and `stones` Buona Pietra at most,
+    that is plain or colorful with Buona Pietra standing in (T-ACT-BUILD-2/3, T-NOB-BP)."""
+    caps = dict(zip(RANKS, counts))
+    found: dict[tuple[int, ...], None] = {}
+    for rank in RANKS:  # plain: any mix of the rank and stones, at least one tower card
+        if not caps[rank]:
+            continue
+        for height in range(MIN_HEIGHT, caps[rank] + stones + 1):
+            for positions in _stone_positions(height, min(stones, height - 1)):
+                if height - len(positions) <= caps[rank]:
+                    found[tuple(BUONA_PIETRA if i in positions else rank for i in range(height))] = None
+
+    def colorful(rank: int, stack: tuple[int, ...], stones_left: int, real: bool) -> None:
+        if len(stack) >= MIN_HEIGHT and real:
+            found[stack] = None
+        if rank < LOWEST_STANDIN:
+            return
+        if 5 <= rank <= 10 and caps[rank]:
+            colorful(rank - 1, stack + (rank,), stones_left, True)
+        if stones_left:
+            colorful(rank - 1, stack + (BUONA_PIETRA,), stones_left - 1, real)
+
+    for bottom in range(11, LOWEST_STANDIN + MIN_HEIGHT - 2, -1):  # colorful: each story the card or a stone
+        if bottom == 11:
+            if stones:  # 11 exists only as a stand-in (T-NOB-BP)
+                colorful(10, (BUONA_PIETRA,), stones - 1, False)
+        else:
+            if caps[bottom]:
+                colorful(bottom - 1, (bottom,), stones, True)
+            if stones:
+                colorful(bottom - 1, (BUONA_PIETRA,), stones - 1, False)
+    return tuple(found)
+
+
+def _stone_positions(height: int, most: int):
+    for count in range(0, most + 1):
+        for positions in combinations(range(height), count):
+            yield set(positions)
+
+
+def _extension_candidates(tower: Tower, caps: dict[int, int]):
+    stones = caps[BUONA_PIETRA]
+    if tower.kind == PLAIN:
+        for length in range(1, caps[tower.rank] + stones + 1):
+            for choice in product((tower.rank, BUONA_PIETRA), repeat=length):
+                if choice.count(BUONA_PIETRA) <= stones and choice.count(tower.rank) <= caps[tower.rank]:
+                    yield choice
+        return
+    wanted = []
+    rank = tower.top - 1
+    while rank >= LOWEST_STANDIN:
+        wanted.append(rank)
+        rank -= 1
+    for length in range(1, len(wanted) + 1):
+        for choice in product((False, True), repeat=length):
+            cards = tuple(BUONA_PIETRA if stone else r for r, stone in zip(wanted, choice))
+            if any(not stone and not 5 <= r <= 10 for r, stone in zip(wanted, choice)):
+                continue
+            need = Counter(cards)
+            if all(need[c] <= caps[c] for c in need):
+                yield cards
+
+
 def _multisets(caps: list[tuple[int, int]], size: int):
     """Every multiset of `size` cards with card c at most caps[c] times, as sorted tuples."""
     if size == 0:
@@ -765,29 +1227,68 @@ def _legal_exchanges(s: State, known: Counter, hidden: int, could: Counter) -> l
     caps = sorted((card, _capacity(known, hidden, could, card)) for card in set(known) | set(could))
     caps = [(card, cap) for card, cap in caps if cap > 0]
     total = sum(known.values()) + hidden
+    sources = _draw_sources(s, "exchange")
     steps: list[Step] = []
     for size in range(2, total + 1):  # T-ACT-EXCHANGE-1
         for cards in _multisets(caps, size):
             if hidden and not _fits(Counter(cards), known, hidden, could):
                 continue
-            if _exchange_available(s, set(cards)) >= size:  # T-ACT-EXCHANGE-3
+            if _drawable(s, sources, set(cards)) >= size:  # T-ACT-EXCHANGE-3
                 steps.append(Step("exchange", cards=cards))
     return steps
+
+
+def _legal_nobles(s: State, player: Player, known: Counter, hidden: int, could: Counter) -> list[Step]:
+    candidates: list[Step] = []
+    for card in ACTION_NOBLES:
+        if not _capacity(known, hidden, could, card):
+            continue
+        if card != PALAZZO:
+            candidates.append(Step("noble", card=card, cost=()))
+            continue
+        rest = known.copy()
+        rest[PALAZZO] -= 1
+        caps = [(c, _capacity(rest, hidden, could, c)) for c in sorted(set(rest) | set(could))]
+        candidates.append(Step("noble", card=card, cost=()))
+        for cost in _multisets([c for c in caps if c[1] > 0], PALAZZO_COST):
+            candidates.append(Step("noble", card=card, cost=cost))
+    return _accepted(s, candidates)
+
+
+_DECK_DRAW = Step("draw", source="deck")
+_NOBLE_DRAW = Step("draw", source="noble_deck")
+_STOP = Step("stop")
 
 
 def _legal_draws(s: State, pending: Pending) -> list[Step]:
     steps: list[Step] = []
     if "deck" in pending.sources and s.deck_size:
         if s.deck or not s.deck_hidden:
-            steps.append(Step("draw", source="deck"))
+            steps.append(_DECK_DRAW)
         else:
             missing = missing_cards(s)
             steps.extend(Step("draw", source="deck", card=rank) for rank in RANKS if missing[rank] > 0)
-    if "market" in pending.sources:
-        for card in sorted(set(s.market)):
-            if card not in pending.excluded:
-                steps.append(Step("draw", source="market", card=card))
+    if "noble_deck" in pending.sources and s.noble_deck_size:
+        if s.noble_deck or not s.noble_hidden:
+            steps.append(_NOBLE_DRAW)
+        else:
+            missing = missing_cards(s)
+            steps.extend(Step("draw", source="noble_deck", card=card) for card in sorted(NOBLE_COUNTS)
+                         if missing[card] > 0)
+    towers_only = pending.action not in ("purchase", "exchange")
+    steps.extend(_market_draws(s.market, pending.excluded, "market" in pending.sources, towers_only))
+    if pending.action == "via_francigena":
+        steps.append(_STOP)
     return steps
+
+
+@lru_cache(maxsize=8192)
+def _market_draws(market: tuple[int, ...], excluded: tuple[int, ...], allowed: bool,
+                  towers_only: bool) -> tuple[Step, ...]:
+    if not allowed:
+        return ()
+    return tuple(Step("draw", source="market", card=card) for card in sorted(set(market))
+                 if card not in excluded and (not towers_only or is_tower_card(card)))
 
 
 def _legal_guard(s: State, pending: Pending) -> list[Step]:
@@ -796,6 +1297,26 @@ def _legal_guard(s: State, pending: Pending) -> list[Step]:
     if _from_hand(s, s.players[pending.target[0]], (GUARD,)) is not None:
         steps.insert(0, Step("guard"))
     return steps
+
+
+def _legal_giostra(s: State, pending: Pending) -> list[Step]:
+    steps = [Step("decline")]
+    if _giostra_allowed(s, pending.player, _window_counted(pending)):
+        steps.insert(0, Step("giostra"))
+    return steps
+
+
+def _legal_rebuild(s: State, pending: Pending) -> list[Step]:
+    player = s.players[pending.player]
+    need = Counter(pending.cards)
+    caps = {card: need[card] for card in RANKS + (BUONA_PIETRA,)}
+    if pending.action == "extend":
+        tower = player.towers[pending.tower]  # type: ignore[index]
+        candidates = [Step("extend", tower=pending.tower, cards=cards) for cards in _extension_candidates(tower, caps)
+                      if Counter(cards) == need]
+    else:
+        candidates = _build_steps(cards for cards in _build_candidates(caps) if Counter(cards) == need)
+    return _accepted(s, candidates) + [_STOP]
 
 
 def _legal_targets(s: State, pending: Pending) -> list[Step]:
@@ -836,4 +1357,6 @@ _LEGAL_PENDING = {
     "take": _legal_takes,
     "give": _legal_gives,
     "refill": _legal_refills,
+    "giostra": _legal_giostra,
+    "rebuild": _legal_rebuild,
 }

@@ -84,7 +84,7 @@ def player_view(state: State, player: int) -> State:
     view = state.copy()
     other = view.players[1 - player].copy()
     other.hand, other.hidden = (), other.hand_size
-    view.players = (view.players[0], other) if player == 1 else (other, view.players[1])
+    view.players = (view.players[0], other) if player == 0 else (other, view.players[1])
     if view.deck_size:
         view.deck, view.deck_hidden, view.deck_bottom = (), view.deck_size, ()
     if view.noble_deck_size:

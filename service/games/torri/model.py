@@ -8,6 +8,7 @@ keeps its known cards and a count of unknown ones.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import HAND_LIMIT, MURA, MURA_HAND_LIMIT
 
@@ -16,9 +17,9 @@ PHASES = (MAIN, ENDING, OVER)
 PLAIN, COLORFUL = "plain", "colorful"
 
 
-@dataclass(frozen=True, slots=True)
-class Tower:
-    """Stories bottom first. `rank` is a plain tower's rank, or a colorful tower's bottom rank."""
+class Tower(NamedTuple):
+    """Stories bottom first. `rank` is a plain tower's rank, or a colorful tower's bottom rank.
+    (A NamedTuple rather than a frozen dataclass: the engine makes many, and these are cheaper.)"""
 
     cards: tuple[int, ...]
     complete: bool
@@ -55,19 +56,20 @@ class Player:
         return Player(self.name, self.hand, self.hidden, self.towers, self.played)
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(NamedTuple):
     """The decision an unfinished action waits for (T-TURN-2).
 
-    type: draw | guard | target | take | give | refill
-    action: purchase | exchange | extend | income | trade | conspiracy
+    type: draw | refill | guard | target | take | give | giostra | rebuild
+    action: what it belongs to: purchase | exchange | extend | income | via_francigena (draws and refills),
+        trade | conspiracy (Donazione), build | extend or a noble's name (a Giostra window, a rebuild)
     player: whose action it is (the player whose turn it is)
-    left: draws, takes, gives or market cards still owed
+    left: draws, takes, gives or market cards still owed; a Trade's tower height; a Conspiracy's height
     sources: where a draw may come from (T-ACT-PURCHASE-3 restricts a Purchase to the deck)
-    excluded: ranks a market draw may not have (T-ACT-EXCHANGE-2)
+    excluded: cards a market draw may not take (T-ACT-EXCHANGE-2)
     built: the index of the tower just built (a Conspiracy never destroys it)
-    target: (player, tower) aimed at by a Conspiracy
+    target: (player, tower) aimed at by a Guard window (tower -1 for a Trade)
     give: the number of cards a Trade gives back after its take
+    cards, tower, kind, rank: the build or extension a Giostra window or a rebuild is about (T-NOB-GIOSTRA)
     """
 
     type: str
@@ -79,6 +81,10 @@ class Pending:
     built: int | None = None
     target: tuple[int, int] | None = None
     give: int = 0
+    cards: tuple[int, ...] = ()
+    tower: int | None = None
+    kind: str | None = None
+    rank: int | None = None
 
 
 @dataclass(slots=True)

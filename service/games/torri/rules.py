@@ -27,6 +27,18 @@ SERVICE_RULINGS: list[tuple[str, str, str, str, bool]] = [
      "T-HIGH-2 is applied as written: after a Build or Extend, if the acting player's tallest tower is taller "
      "than every other tower on the table, that player takes the marker. Once any tower is built, somebody "
      "holds the marker.", True),
+    ("T-SVC-LIMIT", "Service rulings", "When the noble limit is checked",
+     "T-NOB-LIMIT is checked whenever a noble is played (Buona Pietra in a build or extension, an action noble, "
+     "Giostra). It is not a property of a position: Giostra can leave its player two ahead, and a destroyed "
+     "tower's Buona Pietra stops counting, so a valid state may show a larger gap.", True),
+    ("T-SVC-REBUILD", "Service rulings", "After Giostra cancels Buona Pietra",
+     "The builder either builds (or extends the same tower) with exactly the remaining cards, in any legal "
+     "arrangement, or sends a stop step to take them back into hand. Either way the turn then ends as the move "
+     "would have (a rebuilt plain 8, 9 or 10 still brings its Donazione).", True),
+    ("T-SVC-STANDIN", "Service rulings", "Buona Pietra as 11 and 4",
+     "In a colorful tower a Buona Pietra may stand for 11 only as the bottom story, under a story standing for 10 "
+     "(a 10, or another Buona Pietra), and for 4 only as the top story, over a story standing for 5. So a "
+     "colorful tower runs at most from 11 down to 4: 8 stories.", True),
     ("T-SVC-EMPTY", "Service rulings", "Nothing to take or give",
      "A Trade against an empty hand takes nothing, and a Trade whose builder then holds no card gives nothing: "
      "those steps are skipped rather than asked for.", True),

@@ -80,7 +80,7 @@ class Step(NamedTuple):
                 out["cards"] = [CARD_NAMES[c] for c in self.cards]
         elif kind == "noble":
             out["card"] = CARD_NAMES[self.card]
-            if self.cost is not None:
+            if self.cost:
                 out["cost"] = [CARD_NAMES[c] for c in self.cost]
         return out
 
@@ -150,6 +150,8 @@ def parse_step(data: Any) -> Step:
             fields["cost"] = tuple(sorted(cost))
     if problems:
         raise MalformedError(problems)
+    if step_type == "noble":
+        fields.setdefault("cost", ())  # no cost and an empty cost are the same move
     return Step(step_type, **fields)
 
 

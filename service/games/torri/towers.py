@@ -1,6 +1,8 @@
 """What a stack of cards can be as a tower (T-ACT-BUILD-1..3, T-NOB-BP)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import BUONA_PIETRA, RANKS
 from .model import COLORFUL, PLAIN, Tower
 
@@ -8,7 +10,8 @@ MIN_HEIGHT = 3  # T-ACT-BUILD-1
 LOWEST_STANDIN, HIGHEST_STANDIN = 4, 11  # T-NOB-BP: a Buona Pietra above a 5, or below a 10
 
 
-def interpretations(cards: tuple[int, ...]) -> list[tuple[str, int]]:
+@lru_cache(maxsize=8192)
+def interpretations(cards: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
     """Every (kind, rank) the stack can be read as; empty if it is neither plain nor colorful."""
     tower_cards = [card for card in cards if card != BUONA_PIETRA]
     if not tower_cards:
@@ -21,7 +24,7 @@ def interpretations(cards: tuple[int, ...]) -> list[tuple[str, int]]:
         for bottom in range(HIGHEST_STANDIN, LOWEST_STANDIN - 1, -1):
             if _colorful_fits(cards, bottom):
                 found.append((COLORFUL, bottom))
-    return found
+    return tuple(found)
 
 
 def _colorful_fits(cards: tuple[int, ...], bottom: int) -> bool:
@@ -71,7 +74,3 @@ def extended(tower: Tower, added: tuple[int, ...]) -> Tower:
 
 def is_plain_of(tower: Tower, rank: int) -> bool:
     return tower.kind == PLAIN and tower.rank == rank
-
-
-def tower_ranks() -> tuple[int, ...]:
-    return RANKS
