@@ -11,13 +11,15 @@ import logging
 import os
 import threading
 import time
+import zlib
 from collections import OrderedDict
 from typing import Protocol
 
 log = logging.getLogger("service.cache")
 
-KEY_PREFIX = "tr:v1"  # bump when the stored value's format changes
-VALUE_MAGIC = b"TR1\n"  # every value we store starts with this; anything else under our key is ignored
+KEY_PREFIX = "tr:v2"  # bump when the stored value's format changes
+VALUE_MAGIC = b"TR2\n"  # every value we store starts with this and a CRC-32 of the answer; anything else under
+CHECKSUM_BYTES = 4  # our key (foreign, truncated, corrupted) is ignored and recomputed
 
 HIT, MISS, BYPASS, ERROR, CORRUPT = "hit", "miss", "bypass", "error", "corrupt"
 
@@ -25,6 +27,22 @@ HIT, MISS, BYPASS, ERROR, CORRUPT = "hit", "miss", "bypass", "error", "corrupt"
 def cache_key(endpoint: str, game: str, rules_version: str, canonical_request: bytes) -> str:
     digest = hashlib.sha256(canonical_request).hexdigest()
     return f"{KEY_PREFIX}:{game}:{rules_version}:{endpoint}:{digest}"
+
+
+def seal(answer: bytes) -> bytes:
+    """The stored form of an answer: magic, CRC-32, answer."""
+    return VALUE_MAGIC + zlib.crc32(answer).to_bytes(CHECKSUM_BYTES, "big") + answer
+
+
+def unseal(value: object) -> bytes | None:
+    """The answer inside a stored value, or None if the value is not one of ours, whole and intact."""
+    head = len(VALUE_MAGIC) + CHECKSUM_BYTES
+    if not isinstance(value, bytes) or len(value) < head or not value.startswith(VALUE_MAGIC):
+        return None
+    answer = value[head:]
+    if zlib.crc32(answer).to_bytes(CHECKSUM_BYTES, "big") != value[len(VALUE_MAGIC):head]:
+        return None
+    return answer
 
 
 class Cache(Protocol):
@@ -64,7 +82,7 @@ class MemoryCache:
             return value, HIT
 
     def set(self, key: str, value: bytes) -> str:
-        if not self.max_entries:
+        if not self.max_entries or self.ttl <= 0:  # a zero TTL or size means: keep nothing
             return BYPASS
         with self._lock:
             self._entries[key] = (time.monotonic() + self.ttl, value)
@@ -152,23 +170,33 @@ class RedisCache:
     def get(self, key: str) -> tuple[bytes | None, str]:
         if not self._available():
             return None, BYPASS
+        from redis.exceptions import ResponseError
+
         try:
             value = self._connection().get(key)
+        except ResponseError as error:
+            if not str(error).startswith("WRONGTYPE"):  # e.g. CLUSTERDOWN: an outage like any other
+                self._fault(error)
+                return None, ERROR
+            # A foreign value of another type under this key only; our SET will replace it.
+            self._recovered()
+            return None, CORRUPT
         except Exception as error:  # noqa: BLE001 - any client fault means: compute instead
             self._fault(error)
             return None, ERROR
         self._recovered()
         if value is None:
             return None, MISS
-        if not isinstance(value, bytes) or not value.startswith(VALUE_MAGIC):
+        answer = unseal(value)
+        if answer is None:
             return None, CORRUPT
-        return value[len(VALUE_MAGIC):], HIT
+        return answer, HIT
 
     def set(self, key: str, value: bytes) -> str:
-        if not self._available():
+        if self.ttl <= 0 or not self._available():
             return BYPASS
         try:
-            self._connection().set(key, VALUE_MAGIC + value, ex=self.ttl)
+            self._connection().set(key, seal(value), ex=self.ttl)
         except Exception as error:  # noqa: BLE001
             self._fault(error)
             return ERROR

@@ -107,9 +107,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     CORS(app, origins=list(settings.CORS_ORIGINS), expose_headers=["X-Cache", "X-Request-Id"], max_age=86400,
          supports_credentials=False)
+    # Rate-limit counters live in Redis when there is one (shared by all workers and replicas), with the same
+    # short timeouts as the cache: a slow or dead Redis falls back to in-memory counting, never blocks a request.
     limiter = Limiter(get_remote_address, app=app, default_limits=[settings.RATE_LIMIT] if settings.RATE_LIMIT
                       else [], storage_uri=_limiter_storage(settings), strategy="moving-window",
-                      swallow_errors=True, in_memory_fallback_enabled=True)
+                      storage_options=_limiter_options(settings), swallow_errors=True,
+                      in_memory_fallback_enabled=True)
     for endpoint in ("probes.healthz", "probes.readyz", "prometheus_metrics"):
         view = app.view_functions.get(endpoint)
         if view is not None:
@@ -122,6 +125,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         return response
 
     return app
+
+
+def _limiter_options(settings: Settings) -> dict[str, Any]:
+    if settings.REDIS_URL and not settings.REDIS_CLUSTER:
+        return {"socket_timeout": 0.1, "socket_connect_timeout": 0.1}
+    return {}
 
 
 def _limiter_storage(settings: Settings) -> str:
