@@ -28,7 +28,8 @@ def parse(markdown: str):
             current = None
     for rule in rules:
         rule["ruling"] = "*Ruling:*" in rule["text"]
-        rule["text"] = rule["text"].replace("*Ruling:*", "Ruling:").replace("**", "").replace("*", "")
+        text = rule["text"].replace("*Ruling:*", "Ruling:").replace("**", "")
+        rule["text"] = re.sub(r"\*([^*\s)][^*]*?)\*", r"\1", text)  # italics; a lone * (T-ACT-*) stays
     return rules
 
 

@@ -21,6 +21,7 @@ from .openapi import register_problem_responses
 from .observability import Metrics, configure_logging, register_request_hooks
 from .probes import probes_blp
 from .problems import ApiProblem, register_error_handlers
+from .referee import referee_blp
 
 API_DESCRIPTION = "\n\n".join([
     "A stateless referee for tower-building board games. Send a whole game state (and moves); the service "
@@ -104,6 +105,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_games(app, api)
     api.register_blueprint(probes_blp)
     app.register_blueprint(docs_blp)
+    app.register_blueprint(referee_blp)
 
     CORS(app, origins=list(settings.CORS_ORIGINS), expose_headers=["X-Cache", "X-Request-Id"], max_age=86400,
          supports_credentials=False)

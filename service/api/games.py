@@ -19,6 +19,7 @@ from ..games.base import GameRules
 from ..games.registry import GAMES
 from .blueprint import Blueprint
 from .jsonio import canonical, dumps
+from .openapi import ADSO_WILLIAM_TABLE
 from .problems import ApiProblem
 from .schemas import GAME_SCHEMAS
 from .schemas.common import GamesSchema, ProblemSchema, RulesSchema
@@ -30,6 +31,11 @@ PROBLEM_RESPONSES = {
     429: "Rate limit exceeded.",
 }
 QUESTIONS = ("rules", "new", "validate", "legal-moves", "apply", "replay", "score", "view")
+TOOLS = ("picture", "notation")  # POST endpoints beside the questions (not listed among a game's links)
+NOTATION_EXAMPLE = "Adso @: 10x3* 9x3* 8x3 6x3* 10-6\nWilliam: 7x3* 9-5* 10-8* 7-5*"
+SVG_EXAMPLE = ('<svg xmlns="http://www.w3.org/2000/svg" width="560" height="478" viewBox="0 0 560 478" role="img" '
+               'aria-label="Adso: 63 points, 5 towers (3 complete), holds the Highest marker; William: 66 points, '
+               '4 towers (4 complete). William wins, 66 to 63 (on points).">…</svg>')
 
 
 def json_response(data: Any, status: int = 200) -> Response:
@@ -172,6 +178,38 @@ def game_blueprint(game: GameRules, schemas: ModuleType) -> Blueprint:
         """Score a state or a table: each player's points by category, the total, and the winner and why."""
         return _answer(game, "score", lambda: game.score(document()), ok)
 
+    if hasattr(game, "picture"):
+        @blp.route("/picture", methods=["POST"])
+        @problems(blp, (400, 413, 415, 422, 429))
+        @blp.arguments(schemas.PictureRequestSchema, example={"notation": NOTATION_EXAMPLE})
+        @blp.doc(responses={"200": {
+            "description": "The picture as SVG; as `{\"svg\": …}` for `Accept: application/json`.",
+            "content": {"image/svg+xml": {"schema": {"type": "string"}, "example": SVG_EXAMPLE},
+                        "application/json": {"schema": {"$ref": "#/components/schemas/"
+                                                                + schemas.PictureResponseSchema.__name__[:-6]},
+                                             "example": {"svg": SVG_EXAMPLE}}}}})
+        def picture(_loaded: dict) -> Response:
+            """Draw a state's table, a table or a notation text as SVG: each player's towers as stacked cards
+            (Buona Pietra marked), complete towers roofed, the Highest marker beside its holder, names and
+            totals. Not cached: drawing is cheap."""
+            g.game = game_id
+            drawing = game.picture(document())
+            current_app.extensions["referee"].count(game_id, "picture", "ok")
+            if request.accept_mimetypes.best_match(["image/svg+xml", "application/json"]) == "application/json":
+                return json_response({"svg": drawing})
+            return Response(drawing, mimetype="image/svg+xml")
+
+    if hasattr(game, "notation"):
+        @blp.route("/notation", methods=["POST"])
+        @cached("notation", game)
+        @problems(blp, (400, 413, 415, 422, 429))
+        @blp.arguments(schemas.NotationRequestSchema, example={"table": ADSO_WILLIAM_TABLE})
+        @blp.response(200, schemas.NotationResponseSchema, example={"notation": NOTATION_EXAMPLE + "\n"})
+        def notation(_loaded: dict) -> Response:
+            """Write a state's table or a table in the notation for people: one line per player (api.md,
+            Notation). Reading it back gives the same table."""
+            return _answer(game, "notation", lambda: game.notation(document()), ok)
+
     @blp.route("/view", methods=["POST"])
     @cached("view", game)
     @problems(blp, (400, 413, 415, 422, 429))
@@ -206,7 +244,7 @@ def list_games() -> Response:
 def unknown_game(game: str, rest: str = "") -> Response:
     """Anything under /v1/games/<game>/ that no game route matched."""
     if game in GAMES:
-        if rest in QUESTIONS:
+        if rest in QUESTIONS or (rest in TOOLS and hasattr(GAMES[game], rest)):
             allowed = "GET" if rest == "rules" else "POST"
             raise ApiProblem(405, f"{request.method} is not allowed on /v1/games/{game}/{rest}; use {allowed}.",
                              headers={"Allow": f"{allowed}, OPTIONS" + (", HEAD" if allowed == "GET" else "")})

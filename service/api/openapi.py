@@ -9,6 +9,7 @@ from typing import Any
 import yaml
 from flask import Flask
 
+from .schemas import GAME_SCHEMAS
 from .schemas.common import ProblemSchema
 
 ADSO_WILLIAM_TABLE = {
@@ -59,6 +60,9 @@ def _examples(app: Flask) -> dict[tuple[str, str], dict[str, Any]]:
     call(f"{base}/validate", {"state": broken})
     call(f"{base}/legal-moves", {"state": broken})
     call(f"{base}/apply", {"state": state, "moves": [{"type": "draw", "form": "deck"}]})
+    for game_id, schemas in GAME_SCHEMAS.items():  # other games bring their own example calls
+        if hasattr(schemas, "openapi_examples"):
+            schemas.openapi_examples(call, f"/v1/games/{game_id}")
     call("/healthz", method="get")
     call("/readyz", method="get")
     return out

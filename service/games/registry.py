@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from .base import GameRules
+from .campanile.adapter import CampanileRules
 from .torri.adapter import TorriRules
 
 GAMES: dict[str, GameRules] = {
     "torri": TorriRules(),
+    "campanile": CampanileRules(),
 }

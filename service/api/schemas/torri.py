@@ -232,17 +232,57 @@ class TorriMovesRequestSchema(TorriStateRequestSchema):
     moves = fields.List(Move(), required=True, validate=validate.Length(max=MAX_MOVES))
 
 
+MAX_NOTATION = 20_000
+NOTATION_DESCRIPTION = ("A table in the notation for people (api.md, Notation): one line per player, `Name @: towers "
+                        "| nobles`, e.g. `Adso @: 10x3* 9x3* 8x3 6x3* 10-6` and `William: 7x3* 9-5* 10-8* 7-5*`. "
+                        "A parse error is a 400 whose message names the line and column.")
+
+
+def _exactly_one(loaded: dict, names: tuple[str, ...]) -> None:
+    if sum(name in loaded for name in names) != 1:
+        quoted = [f'"{name}"' for name in names]
+        raise ValidationError({"": [f"Send exactly one of {', '.join(quoted[:-1])} or {quoted[-1]}."]})
+
+
 class TorriScoreRequestSchema(StrictSchema):
-    """Exactly one of `state` or `table`."""
+    """Exactly one of `state`, `table` or `notation`."""
+
+    state = fields.Nested(TorriStateSchema)
+    table = fields.Nested(TorriTableSchema)
+    notation = fields.String(validate=validate.Length(max=MAX_NOTATION),
+                             metadata={"description": NOTATION_DESCRIPTION})
+
+    def load(self, data, *args, **kwargs):  # type: ignore[override]
+        loaded = super().load(data, *args, **kwargs)
+        _exactly_one(loaded, ("state", "table", "notation"))
+        return loaded
+
+
+class TorriPictureRequestSchema(TorriScoreRequestSchema):
+    """Exactly one of `state`, `table` or `notation`: the table to draw."""
+
+
+class TorriNotationRequestSchema(StrictSchema):
+    """Exactly one of `state` or `table`: the table to write in notation."""
 
     state = fields.Nested(TorriStateSchema)
     table = fields.Nested(TorriTableSchema)
 
     def load(self, data, *args, **kwargs):  # type: ignore[override]
         loaded = super().load(data, *args, **kwargs)
-        if ("state" in loaded) == ("table" in loaded):
-            raise ValidationError({"": ["Send exactly one of \"state\" or \"table\"."]})
+        _exactly_one(loaded, ("state", "table"))
         return loaded
+
+
+class TorriNotationResponseSchema(StrictSchema):
+    notation = fields.String(required=True, metadata={"description": "The table in canonical notation: one line "
+                                                                     "per player, each ending with a newline."})
+
+
+class TorriPictureResponseSchema(StrictSchema):
+    """The picture inside JSON, for a client that asks for application/json."""
+
+    svg = fields.String(required=True, metadata={"description": "An SVG document (image/svg+xml)."})
 
 
 class TorriStateResponseSchema(StrictSchema):
@@ -314,9 +354,14 @@ StateResponseSchema = TorriStateResponseSchema
 ViewRequestSchema = TorriViewRequestSchema
 MovesRequestSchema = TorriMovesRequestSchema
 ScoreRequestSchema = TorriScoreRequestSchema
+PictureRequestSchema = TorriPictureRequestSchema
+PictureResponseSchema = TorriPictureResponseSchema
+NotationRequestSchema = TorriNotationRequestSchema
+NotationResponseSchema = TorriNotationResponseSchema
 ScoreResponseSchema = TorriScoreResponseSchema
 ValidateResponseSchema = TorriValidateResponseSchema
 LegalMovesResponseSchema = TorriLegalMovesResponseSchema
 ApplyResponseSchema = TorriApplyResponseSchema
 ReplayResponseSchema = TorriReplayResponseSchema
 COMPONENTS: dict[str, type[Schema]] = {schema.__name__[:-6]: schema for schema in MOVE_SCHEMAS.values()}
+COMPONENTS["TorriPictureResponse"] = TorriPictureResponseSchema  # referenced by /picture's JSON alternative

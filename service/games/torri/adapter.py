@@ -8,9 +8,12 @@ from typing import Any
 
 from ..base import GameInfo, Json, Variant
 from ..errors import GameError
-from .codec import read_state, state_json, validate_state
+from . import notation as table_notation
+from . import picture as table_picture
+from .codec import read_state, read_table, state_json, table_of, validate_state
 from .game import apply_steps, as_step, legal_moves, new_game, player_view, score, score_table_json
-from .model import State
+from .model import State, Table
+from .scoring import score_table
 from .rules import RULES, RULES_VERSION
 
 
@@ -76,6 +79,9 @@ class TorriRules:
         return answer
 
     def score(self, request: Json) -> Json:
+        if "notation" in request:  # problems already point at /notation, with line and column in the message
+            table, warnings = table_notation.read(request["notation"])
+            return {**score_table(table).to_json(), "warnings": [p.to_json() for p in warnings]}
         if "table" in request:
             try:
                 result, warnings = score_table_json(request["table"])
@@ -89,6 +95,25 @@ class TorriRules:
                 raise _under("/state", error) from None
             result, prefix = score(_state(request)), "/state"
         return {**result.to_json(), "warnings": [p.under(prefix).to_json() for p in warnings]}
+
+    def table_of_request(self, request: Json) -> Table:
+        """The table of a {"state"}, {"table"} or {"notation"} request, checked (errors point into the request)."""
+        if "notation" in request:
+            return table_notation.read(request["notation"])[0]
+        if "table" in request:
+            try:
+                return read_table(request["table"])[0]
+            except GameError as error:
+                raise _under("/table", error) from None
+        return table_of(_state(request))
+
+    def picture(self, request: Json) -> str:
+        """An SVG picture of the table of a {"state"}, {"table"} or {"notation"} request."""
+        return table_picture.svg(self.table_of_request(request))
+
+    def notation(self, request: Json) -> Json:
+        """{"notation"}: the table of a {"state"} or {"table"} request in canonical notation."""
+        return {"notation": table_notation.write(self.table_of_request(request))}
 
     def view(self, request: Json) -> Json:
         return {"state": state_json(player_view(_state(request), request["player"]))}

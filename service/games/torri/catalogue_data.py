@@ -46,7 +46,7 @@ BOOK = [('T-COMP-1',
  ('T-TURN-1',
   'Turn structure (T-TURN)',
   '',
-  'Players alternate; on their turn a player performs exactly one action (T-ACT-) or, in the advanced game, '
+  'Players alternate; on their turn a player performs exactly one action (T-ACT-*) or, in the advanced game, '
   'plays one noble card instead (T-NOB-PLAY).',
   False),
  ('T-TURN-2',

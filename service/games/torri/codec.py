@@ -13,7 +13,7 @@ from .cards import (BUONA_PIETRA, CARD_NAMES, CARDS_BY_NAME, GIOSTRA, GUARD, MUR
                     PALAZZO, TOWER_COUNTS, is_tower_card, names)
 from .errors import InvalidStateError, MalformedError, Problem
 from .model import COLORFUL, ENDING, MAIN, OVER, PHASES, PLAIN, Pending, Player, State, Table, Tower
-from .towers import MIN_HEIGHT, interpretations, read_tower
+from .towers import MIN_HEIGHT, interpretations, read_tower, shape_rule
 
 MAX_LIST = 128  # no legal pile is longer; bounds the work a hostile document can cause
 MAX_NAME = 100
@@ -93,8 +93,8 @@ def _escape(key: Any) -> str:
 
 # ---------------------------------------------------------------- reading
 
-STATE_FIELDS = ("game", "variant", "phase", "turn", "to_act", "passes", "highest", "deck", "market", "players",
-                "pending", "noble_deck", "removed", "palazzo")
+STATE_FIELDS = ("game", "variant", "phase", "turn", "to_act", "passes", "highest", "closed_by", "deck", "market",
+                "players", "pending", "noble_deck", "removed", "palazzo")
 NOBLE_FIELDS = ("noble_deck", "removed", "palazzo")
 
 
@@ -144,9 +144,7 @@ def _tower(reader: _Reader, value: Any, pointer: str, problems: list[Problem]) -
                                 f"A tower has 3 or more stories; this one has {len(cards)}."))
     options = interpretations(cards)
     if not options:
-        rule = "T-ACT-BUILD-3" if len(set(cards)) == len(cards) else "T-ACT-BUILD-2"
-        if not any(is_tower_card(c) for c in cards) and cards:
-            rule = "T-NOB-BP"
+        rule = shape_rule(cards) if cards else "T-ACT-BUILD-1"
         problems.append(Problem(rule, f"{pointer}/cards",
                                 f"{'-'.join(names(cards)) or 'An empty tower'} is neither plain (one rank) nor "
                                 "colorful (one rank lower each story)."))
@@ -280,6 +278,7 @@ def _read_state(data: Any) -> tuple[State, list[Problem], list[Problem]]:
     to_act = reader.integer(doc.get("to_act", default_to_act), "/to_act", 0, 1, nullable=True)
     passes = reader.integer(doc.get("passes", 0), "/passes", 0, 2) or 0
     highest = reader.integer(doc.get("highest"), "/highest", 0, 1, nullable=True)
+    closed_by = reader.integer(doc.get("closed_by"), "/closed_by", 0, 1, nullable=True)
     deck, deck_hidden, deck_bottom = _pile(reader, doc.get("deck"), "/deck", ("top", "bottom"))
     market = reader.cards(doc.get("market"), "/market")
     players = _players(reader, doc.get("players"), True, rules)
@@ -301,7 +300,7 @@ def _read_state(data: Any) -> tuple[State, list[Problem], list[Problem]]:
         players += [Player(f"Player {i + 1}", ()) for i in range(len(players), 2)]
     state = State(nobles, phase, turn, to_act, passes, highest, deck, deck_hidden, deck_bottom,
                   tuple(sorted(market)), (players[0], players[1]), pending, noble_deck, noble_hidden, noble_bottom,
-                  removed, palazzo)
+                  removed, palazzo, closed_by)
     warnings: list[Problem] = []
     rules.extend(check_state(state, warnings))
     return state, rules, warnings
@@ -454,6 +453,12 @@ def _check_flow(state: State) -> list[Problem]:
         problems.append(Problem("T-TURN-2", "/to_act", "Someone must act while the game goes on."))
     if state.phase == MAIN and state.deck_size == 0 and pending is None:
         problems.append(Problem("T-END-1", "/phase", "The deck is empty, so the Ending phase has begun."))
+    problems.extend(_check_closer([p.towers for p in state.players], state.closed_by))
+    if state.closed_by is not None and state.phase == MAIN:
+        problems.append(Problem("T-END-1", "/closed_by", "Close starts the Ending phase: phase cannot be main."))
+    if state.phase == MAIN and not state.market and pending is None:
+        problems.append(Problem("T-MKT-1", "/market", "The market is refilled whenever it empties while the deck "
+                                                      "has cards: it cannot be empty between turns."))
     if state.phase == ENDING and state.deck_size > 0 and not any(
             sum(t.complete for t in p.towers) >= 4 for p in state.players):
         problems.append(Problem("T-ACT-CLOSE-1", "/phase", "The Ending phase with cards in the deck means someone "
@@ -488,6 +493,7 @@ def _check_pending(state: State, pending: Pending) -> list[Problem]:
     if state.to_act != expected_to_act:
         problems.append(Problem("T-TURN-2", "/to_act", f"The pending {pending.type} is player "
                                                        f"{expected_to_act}'s to decide."))
+    problems.extend(_check_provenance(state, pending))
     if pending.type == "draw":
         if pending.left < 1:
             bad("T-TURN-4", "/left", "A pending draw owes at least one card.")
@@ -532,6 +538,63 @@ def _check_pending(state: State, pending: Pending) -> list[Problem]:
             bad("T-DON-9", "/left", f"The Trade can give back 1 to {actor.hand_size} cards from this hand.")
     elif pending.type in ("giostra", "rebuild"):
         problems.extend(_check_noble_pending(state, pending))
+    return problems
+
+
+# Which draw sources each drawing action may have (T-TURN-4, T-ACT-PURCHASE-3, T-NOB-DRAW, T-NOB-VF).
+_SOURCES = {
+    "purchase": (("deck", "market"), ("deck",), ("deck", "noble_deck", "market")),
+    "exchange": (("deck", "market"), ("deck", "noble_deck", "market")),
+    "extend": (("deck", "market"),),
+    "income": (("deck", "market"),),
+    "via_francigena": (("deck", "noble_deck"),),
+}
+_DONAZIONE = {"income": 8, "trade": 9, "conspiracy": 10}  # T-DON-8/9/10: the plain rank that causes each
+
+
+def _check_provenance(state: State, pending: Pending) -> list[Problem]:
+    """A pending decision must be one the rules could have produced: the action that causes it, with its
+    numbers (a tampered pending is an impossible state, not a shortcut)."""
+    from .engine import conspiracy_candidates
+
+    problems: list[Problem] = []
+    actor = state.players[pending.player]
+
+    def bad(rule: str, pointer: str, message: str) -> None:
+        problems.append(Problem(rule, f"/pending{pointer}", message))
+
+    if pending.type == "draw":
+        allowed = _SOURCES.get(pending.action, ())
+        if pending.sources not in allowed:
+            bad("T-TURN-4", "/from", f"A {pending.action} draws from " + " or ".join(
+                "+".join(option) for option in allowed) + ".")
+        if pending.action == "purchase" and pending.left > (1 if pending.sources == ("deck",) else 2):
+            bad("T-ACT-PURCHASE-1", "/left", "A Purchase draws 2 cards (1 when the deck held only one).")
+        if pending.action == "exchange" and not pending.excluded:
+            bad("T-ACT-EXCHANGE-2", "/excluded", "An Exchange's draws exclude the ranks it put down.")
+    action = pending.action if pending.type in ("draw", "guard", "target", "take", "give") else None
+    if action in _DONAZIONE:
+        rank = _DONAZIONE[action]
+        last = actor.towers[-1] if actor.towers else None
+        if last is None or last.kind != PLAIN or last.rank != rank or last.complete:
+            bad(f"T-DON-{rank}", "/action", f"A pending {action} follows the build of a plain {rank} tower, which "
+                                            "is then the builder's last tower.")
+            return problems
+        height, built = last.height, len(actor.towers) - 1
+        if action == "income" and pending.left > height:
+            bad("T-DON-8", "/left", f"Income draws as many cards as the tower has stories ({height}).")
+        if pending.type == "guard" and action == "trade" and pending.left != height:
+            bad("T-DON-9", "/size", f"The Trade's size is the tower's height ({height}).")
+        if pending.type == "take" and (pending.left > height or pending.give != height - 1):
+            bad("T-DON-9", "/left", f"The Trade takes at most {height} cards and gives back {height - 1}.")
+        if pending.type == "give" and pending.left > height - 1:
+            bad("T-DON-9", "/left", f"The Trade gives back at most {height - 1} cards.")
+        if pending.type == "target" and (pending.built != built or pending.left != height):
+            bad("T-DON-10", "/built", f"\"built\" is the builder's last tower ({built}), \"height\" its height.")
+        if pending.type == "guard" and action == "conspiracy" and pending.target is not None and \
+                pending.target not in conspiracy_candidates(state, pending.player, built, height):
+            bad("T-DON-10", "/target", "A Conspiracy aims at one of the tallest incomplete towers no taller than "
+                                       "the new one, never a plain 6 (T-DON-6).")
     return problems
 
 
@@ -609,7 +672,7 @@ def _check_nobles(state: State) -> list[Problem]:
 
 # ---------------------------------------------------------------- tables
 
-TABLE_FIELDS = ("variant", "players", "highest")
+TABLE_FIELDS = ("variant", "players", "highest", "closed_by")
 
 
 def read_table(data: Any) -> tuple[Table, list[Problem]]:
@@ -621,6 +684,7 @@ def read_table(data: Any) -> tuple[Table, list[Problem]]:
         raise MalformedError(reader.problems)
     nobles = read_variant(reader, doc["variant"], "/variant") if "variant" in doc else None
     highest = reader.integer(doc.get("highest"), "/highest", 0, 1, nullable=True)
+    closed_by = reader.integer(doc.get("closed_by"), "/closed_by", 0, 1, nullable=True)
     players = _players(reader, doc.get("players"), False, rules)
     if reader.problems:
         raise MalformedError(reader.problems)
@@ -630,7 +694,8 @@ def read_table(data: Any) -> tuple[Table, list[Problem]]:
         nobles = any(not is_tower_card(c) for p in players for t in p.towers for c in t.cards) or any(
             p.played for p in players)
     table = Table(nobles, (players[0].name, players[1].name), (players[0].towers, players[1].towers),
-                  (players[0].played, players[1].played), highest)
+                  (players[0].played, players[1].played), highest, closed_by)
+    rules.extend(_check_closer(table.towers, closed_by))
     rules.extend(_count_problems((item for p, player in enumerate(players) for item in _table_places(player, p)),
                                  nobles))
     warnings: list[Problem] = []
@@ -642,7 +707,16 @@ def read_table(data: Any) -> tuple[Table, list[Problem]]:
 
 def table_of(state: State) -> Table:
     p0, p1 = state.players
-    return Table(state.nobles, (p0.name, p1.name), (p0.towers, p1.towers), (p0.played, p1.played), state.highest)
+    return Table(state.nobles, (p0.name, p1.name), (p0.towers, p1.towers), (p0.played, p1.played), state.highest,
+                 state.closed_by)
+
+
+def _check_closer(towers, closed_by: int | None) -> list[Problem]:
+    """T-ACT-CLOSE-1: the closer had 4 complete towers, and complete towers are never destroyed."""
+    if closed_by is not None and sum(t.complete for t in towers[closed_by]) < 4:
+        return [Problem("T-ACT-CLOSE-1", "/closed_by", "Closing takes at least 4 complete towers, and this player "
+                                                       "has fewer.")]
+    return []
 
 
 # ---------------------------------------------------------------- writing
@@ -709,6 +783,7 @@ def state_json(state: State) -> dict[str, Any]:
         "to_act": state.to_act,
         "passes": state.passes,
         "highest": state.highest,
+        "closed_by": state.closed_by,
         "deck": _pile_json(state.deck, state.deck_hidden, state.deck_bottom, ("top", "bottom")),
         "market": names(state.market),
     }
@@ -727,4 +802,5 @@ def table_json(table: Table) -> dict[str, Any]:
         "players": [{"name": table.names[i], "towers": [tower_json(t) for t in table.towers[i]],
                      "played": names(table.played[i])} for i in range(2)],
         "highest": table.highest,
+        "closed_by": table.closed_by,
     }

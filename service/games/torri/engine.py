@@ -6,16 +6,17 @@ tests hold them to it. Rule ids name the rule each check enforces.
 from __future__ import annotations
 
 from collections import Counter
+from contextvars import ContextVar
 from functools import lru_cache
 from itertools import combinations, product
 
 from .cards import (BUONA_PIETRA, CAPPELLA, CONSPIRACY, CONTRACT, GIOSTRA, GUARD, INCOME, MONUMENTO, MURA,
                     NOBLE_COUNTS, PALAZZO, RANKS, TOWER_COUNTS, TRADE, VIA_FRANCIGENA, card_name, is_tower_card,
                     names)
-from .errors import IllegalStepError, Problem
+from .errors import IllegalStepError, InvalidStateError, Problem
 from .model import COLORFUL, ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Tower
 from .steps import Step
-from .towers import LOWEST_STANDIN, MIN_HEIGHT, extended, extension_fits, interpretations, read_tower
+from .towers import LOWEST_STANDIN, MIN_HEIGHT, extended, extension_fits, interpretations, read_tower, shape_rule
 
 MARKET_SIZE = 4  # T-MKT-1
 PURCHASE_DRAWS = 2  # T-ACT-PURCHASE-1
@@ -447,13 +448,12 @@ def _planned_build(s: State, player: Player, step: Step) -> tuple[Tower, tuple[i
         raise _fail("T-ACT-BUILD-1", f"The hand does not hold {', '.join(names(cards))}.", "/cards")
     options = interpretations(cards)
     if not options:
-        if not any(is_tower_card(card) for card in cards):
-            raise _fail("T-NOB-BP", "A tower needs at least one tower card (5 to 10).", "/cards")
-        if len(set(c for c in cards if c != BUONA_PIETRA)) == sum(1 for c in cards if c != BUONA_PIETRA):
-            raise _fail("T-ACT-BUILD-3", f"{'-'.join(names(cards))} is not colorful: stories must descend one "
-                                         "rank at a time from the bottom.", "/cards")
-        raise _fail("T-ACT-BUILD-2", f"{'-'.join(names(cards))} is neither plain (one rank) nor colorful.",
-                    "/cards")
+        rule = shape_rule(cards)
+        message = {"T-NOB-BP": "A tower needs at least one tower card (5 to 10).",
+                   "T-ACT-BUILD-3": f"{'-'.join(names(cards))} is not colorful: stories must descend one rank at "
+                                    "a time from the bottom.",
+                   }.get(rule, f"{'-'.join(names(cards))} is neither plain (one rank) nor colorful.")
+        raise _fail(rule, message, "/cards")
     if len(options) > 1 and (step.kind is None or step.rank is None):
         raise _fail("T-NOB-BP", "These cards make more than one tower: say which with \"kind\" and \"rank\" ("
                     + ", ".join(f"{k} {r}" for k, r in options) + ").", "/cards")
@@ -778,6 +778,7 @@ def _do_close(s: State, step: Step, events: Events) -> None:
         raise _fail("T-ACT-CLOSE-1", f"Close needs at least {CLOSE_MIN_COMPLETE} complete towers; player "
                                      f"{s.turn} has {complete}.")
     s.phase = ENDING
+    s.closed_by = s.turn
     events.append({"type": "closed", "player": s.turn})
     events.append({"type": "phase", "phase": ENDING, "reason": "close"})
     _end_turn(s, events)
@@ -980,14 +981,45 @@ _PENDING_STEPS = {
 
 # ---------------------------------------------------------------- legal steps
 
-def legal_steps(state: State) -> list[Step]:
-    """Every step `apply_step` accepts in `state`, each once, in a stable order."""
-    if state.phase == OVER:
-        return []
-    pending = state.pending
-    if pending is None:
-        return _legal_actions(state)
-    return _LEGAL_PENDING[pending.type](state, pending)
+_BUDGET: ContextVar[list[int] | None] = ContextVar("torri_legal_budget", default=None)
+
+
+class TooManyStepsError(InvalidStateError):
+    """The legal list would be longer than the caller allowed (T-SVC-LIST): with unknown hands the choices
+    multiply."""
+
+
+def legal_steps(state: State, *, limit: int | None = None) -> list[Step]:
+    """Every step `apply_step` accepts in `state`, each once, in a stable order. With `limit`, raises
+    TooManyStepsError as soon as more than `limit` candidates have been looked at or listed."""
+    token = _BUDGET.set([limit] if limit is not None else None)
+    try:
+        if state.phase == OVER:
+            steps: list[Step] = []
+        elif state.pending is None:
+            steps = _legal_actions(state)
+        else:
+            steps = _LEGAL_PENDING[state.pending.type](state, state.pending)
+    finally:
+        _BUDGET.reset(token)
+    if limit is not None and len(steps) > limit:
+        _too_many(limit)
+    return steps
+
+
+def _spend(count: int = 1) -> None:
+    """Counts enumeration work where unknown cards can make it explode."""
+    budget = _BUDGET.get()
+    if budget is not None:
+        budget[0] -= count
+        if budget[0] < 0:
+            _too_many(None)
+
+
+def _too_many(limit: int | None) -> None:
+    raise TooManyStepsError(Problem("T-SVC-LIST", "/state", "This position has too many legal steps to list "
+                                                           "(unknown hands multiply the choices); name more of "
+                                                           "the cards, or ask with a player's view."))
 
 
 def _accepted(state: State, candidates) -> list[Step]:
@@ -995,6 +1027,7 @@ def _accepted(state: State, candidates) -> list[Step]:
     every check)."""
     out = []
     for step in candidates:
+        _spend()
         try:
             apply_step(state, step)
         except IllegalStepError:
@@ -1231,6 +1264,7 @@ def _legal_exchanges(s: State, known: Counter, hidden: int, could: Counter) -> l
     steps: list[Step] = []
     for size in range(2, total + 1):  # T-ACT-EXCHANGE-1
         for cards in _multisets(caps, size):
+            _spend()
             if hidden and not _fits(Counter(cards), known, hidden, could):
                 continue
             if _drawable(s, sources, set(cards)) >= size:  # T-ACT-EXCHANGE-3
@@ -1339,15 +1373,23 @@ def _legal_gives(s: State, pending: Pending) -> list[Step]:
 def _hand_multisets(s: State, player: Player, size: int) -> list[tuple[int, ...]]:
     known, hidden, could = _hand_capacity(s, player)
     caps = [(card, _capacity(known, hidden, could, card)) for card in sorted(set(known) | set(could))]
-    return [cards for cards in _multisets([c for c in caps if c[1] > 0], size)
-            if not hidden or _fits(Counter(cards), known, hidden, could)]
+    found = []
+    for cards in _multisets([c for c in caps if c[1] > 0], size):
+        _spend()
+        if not hidden or _fits(Counter(cards), known, hidden, could):
+            found.append(cards)
+    return found
 
 
 def _legal_refills(s: State, pending: Pending) -> list[Step]:
     known, unknown = _refill_known(s, pending.left)
     missing = missing_cards(s)
     caps = [(rank, missing[rank]) for rank in RANKS if missing[rank] > 0]
-    return [Step("refill", cards=tuple(sorted(known + rest))) for rest in _multisets(caps, unknown)]
+    steps = []
+    for rest in _multisets(caps, unknown):
+        _spend()
+        steps.append(Step("refill", cards=tuple(sorted(known + rest))))
+    return steps
 
 
 _LEGAL_PENDING = {

@@ -75,8 +75,11 @@ def apply_steps(state: State, steps: Iterable[Step | dict], *, keep_states: bool
     return Outcome(True, state, events, [], None, states)
 
 
-def legal_moves(state: State) -> list[dict[str, Any]]:
-    return [step.to_json() for step in legal_steps(state)]
+MAX_LEGAL_STEPS = 10_000  # T-SVC-LIST
+
+
+def legal_moves(state: State, *, limit: int | None = MAX_LEGAL_STEPS) -> list[dict[str, Any]]:
+    return [step.to_json() for step in legal_steps(state, limit=limit)]
 
 
 def player_view(state: State, player: int) -> State:
@@ -92,13 +95,13 @@ def player_view(state: State, player: int) -> State:
     return view
 
 
-def score(state: State) -> Score:
-    return score_table(table_of(state))
+def score(state: State, *, several_deals: bool = False) -> Score:
+    return score_table(table_of(state), several_deals=several_deals)
 
 
-def score_table_json(data: Any) -> tuple[Score, list[Problem]]:
+def score_table_json(data: Any, *, several_deals: bool = False) -> tuple[Score, list[Problem]]:
     table, warnings = read_table(data)
-    return score_table(table), warnings
+    return score_table(table, several_deals=several_deals), warnings
 
 
 __all__ = ["Outcome", "apply_steps", "legal_moves", "new_game", "player_view", "score", "score_table_json",

@@ -106,6 +106,7 @@ class State:
     noble_bottom: tuple[int, ...] = ()
     removed: tuple[int, ...] = ()
     palazzo: int | None = None
+    closed_by: int | None = None  # who called Close (T-ACT-CLOSE-1), for T-SCORE-DEALS
 
     @property
     def deck_size(self) -> int:
@@ -123,7 +124,8 @@ class State:
         """A copy whose players may be replaced without touching this state."""
         return State(self.nobles, self.phase, self.turn, self.to_act, self.passes, self.highest, self.deck,
                      self.deck_hidden, self.deck_bottom, self.market, self.players, self.pending,
-                     self.noble_deck, self.noble_hidden, self.noble_bottom, self.removed, self.palazzo)
+                     self.noble_deck, self.noble_hidden, self.noble_bottom, self.removed, self.palazzo,
+                     self.closed_by)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,3 +137,4 @@ class Table:
     towers: tuple[tuple[Tower, ...], tuple[Tower, ...]]
     played: tuple[tuple[int, ...], tuple[int, ...]]
     highest: int | None
+    closed_by: int | None = None

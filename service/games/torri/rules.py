@@ -39,6 +39,10 @@ SERVICE_RULINGS: list[tuple[str, str, str, str, bool]] = [
      "In a colorful tower a Buona Pietra may stand for 11 only as the bottom story, under a story standing for 10 "
      "(a 10, or another Buona Pietra), and for 4 only as the top story, over a story standing for 5. So a "
      "colorful tower runs at most from 11 down to 4: 8 stories.", True),
+    ("T-SVC-LIST", "Service rulings", "Listing legal steps",
+     "The service lists at most 10,000 legal steps in one answer. With unknown hands the choices multiply (every "
+     "set of cards the hand might hold); such a position is answered with this rule instead of a list, and "
+     "naming more of the cards, or asking with a player's view, gives a list.", True),
     ("T-SVC-EMPTY", "Service rulings", "Nothing to take or give",
      "A Trade against an empty hand takes nothing, and a Trade whose builder then holds no card gives nothing: "
      "those steps are skipped rather than asked for.", True),

@@ -41,7 +41,13 @@ class Score:
                 "decided_by": self.decided_by}
 
 
-def score_table(table: Table) -> Score:
+CLOSE_PENALTY = -10  # T-SCORE-DEALS
+
+
+def score_table(table: Table, *, several_deals: bool = False) -> Score:
+    """The deal's score. With `several_deals` (T-SCORE-DEALS), a player who called Close and did not win the
+    deal gets the close_penalty category (the deal's winner is decided before it; totals include it, so they
+    add up across deals)."""
     tallest_plain = [{rank: max((t.height for t in towers if t.kind == PLAIN and t.rank == rank), default=0)
                       for rank in RANKS} for towers in table.towers]
     scores = []
@@ -69,4 +75,8 @@ def score_table(table: Table) -> Score:
         winner, decided_by = table.highest, "highest"
     else:
         winner, decided_by = None, "draw"
-    return Score((first, second), winner, decided_by)
+    if several_deals:
+        for i, player_score in enumerate(scores):
+            penalty = CLOSE_PENALTY if table.closed_by == i and winner != i else 0
+            player_score.categories["close_penalty"] = penalty
+    return Score((scores[0], scores[1]), winner, decided_by)

@@ -40,6 +40,14 @@ def _colorful_fits(cards: tuple[int, ...], bottom: int) -> bool:
     return True
 
 
+def shape_rule(cards: tuple[int, ...]) -> str:
+    """The rule a stack that is neither plain nor colorful breaks."""
+    tower_cards = [card for card in cards if card != BUONA_PIETRA]
+    if not tower_cards:
+        return "T-NOB-BP"  # a tower needs at least one tower card
+    return "T-ACT-BUILD-3" if len(set(tower_cards)) == len(tower_cards) else "T-ACT-BUILD-2"
+
+
 def read_tower(cards: tuple[int, ...], complete: bool, kind: str | None = None,
                rank: int | None = None) -> Tower | None:
     """The one tower these cards make (with `kind`/`rank` to settle ambiguity), or None."""

@@ -1,0 +1,247 @@
+"""The Campanile rules: which steps are legal, and what each one does.
+
+`apply_step` and `legal_steps` are two readings of the same rules and must agree exactly (the conformance tests
+hold them to it). Rule ids name the rule each check enforces.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from ..errors import IllegalStepError, Problem
+from .cards import STORIES, STYLE_INDEX, STYLES, TOKEN_VALUES, full_deck
+from .model import BET, DRAW, OVER, PLAY, LastPlay, Pile, Player, State, Token, Tower
+from .steps import Step
+
+Events = list[dict]
+
+
+def _fail(rule: str, message: str, pointer: str = "") -> IllegalStepError:
+    return IllegalStepError(Problem(rule, pointer, message))
+
+
+# ---------------------------------------------------------------- what is where (C-COMP-5, unknown cards)
+
+def known_cards(state: State) -> Counter:
+    """Every card the state names: hands, piles, towers (one card per play) and the removed cards."""
+    seen: Counter = Counter(state.removed)
+    for player in state.players:
+        seen.update(player.hand)
+    for pile in state.piles:
+        seen.update(pile.cards)
+    for tower in state.towers:
+        if tower.plays:
+            seen[tower.style] += len(tower.plays)
+    return seen
+
+
+def missing_cards(state: State) -> Counter:
+    """Cards in play that no known place holds: what the unknown slots (hands, piles, removed) hold."""
+    full = Counter(full_deck(len(state.players)))
+    full.subtract(known_cards(state))
+    return full
+
+
+def _could_hold(state: State, player: Player, card: str) -> bool:
+    """Whether `player`'s hand can hold `card`: known, or one of its unknown cards could be it (C-SVC-UNKNOWN)."""
+    if card in player.hand:
+        return True
+    return player.hidden > 0 and missing_cards(state)[card] > 0
+
+
+def _playable(state: State, player: Player) -> list[str]:
+    styles = set(player.hand)
+    if player.hidden:
+        missing = missing_cards(state)
+        styles.update(style for style in STYLES if missing[style] > 0)
+    return sorted(styles)
+
+
+def _bet_towers(state: State) -> list[int]:
+    """C-TURN-BET: the towers whose style shows on a pile's face-up top card; C-VAR-1: and the tower just played."""
+    towers = {STYLE_INDEX[pile.top] for pile in state.piles if pile.top is not None}
+    if state.bet_on_played and state.last_play is not None:
+        towers.add(state.last_play.tower)
+    return sorted(towers)
+
+
+def _replace_at(items: tuple, index: int, item) -> tuple:
+    return items[:index] + (item,) + items[index + 1:]
+
+
+def _next_card_known(pile: Pile) -> bool:
+    """Whether the card under the top is known (or there is none: the pile runs out)."""
+    return len(pile.cards) >= 2 or pile.hidden == 0
+
+
+# ---------------------------------------------------------------- apply
+
+_EXPECTED = {
+    PLAY: (("play", "pass"), "C-TURN-PLAY", "A turn starts with playing a card from hand"),
+    BET: (("bet", "no_bet"), "C-TURN-BET", "After playing, the player bets (a bet step) or declines (no_bet) before "
+                                          "drawing"),
+    DRAW: (("draw",), "C-TURN-DRAW", "The turn ends with the draw"),
+}
+
+
+def apply_step(state: State, step: Step) -> tuple[State, Events]:
+    """The state after one step, and what happened; raises IllegalStepError naming the rule broken."""
+    if state.step == OVER:
+        raise _fail("C-END-1", "The game is over: a pile ran out, so no move is possible.", "/type")
+    allowed, rule, what = _EXPECTED[state.step]
+    if step.type not in allowed:
+        raise _fail(rule, f"{what}: expected a {' or '.join(allowed)} step, not \"{step.type}\".", "/type")
+    events: Events = []
+    new = _HANDLERS[step.type](state, step, events)
+    return new, events
+
+
+def _do_play(s: State, step: Step, events: Events) -> State:
+    player = s.players[s.turn]
+    card, stories = step.card, step.stories
+    if player.hand_size == 0:
+        raise _fail("C-TURN-END", f"{player.name} holds no card, so they pass (a pass step).", "/type")
+    if card not in player.hand:
+        if not player.hidden:
+            raise _fail("C-TURN-PLAY", f"{player.name} holds no {card}: the hand is "
+                                       f"{', '.join(player.hand)}.", "/card")
+        if missing_cards(s)[card] <= 0:
+            raise _fail("C-SVC-UNKNOWN", f"No {card} can be among {player.name}'s unknown cards: every {card} is "
+                                         "accounted for elsewhere (C-COMP-5).", "/card")
+        player = player._replace(hidden=player.hidden - 1)
+    else:
+        rest = list(player.hand)
+        rest.remove(card)
+        player = player._replace(hand=tuple(rest))
+    index = STYLE_INDEX[card]
+    tower = s.towers[index]
+    tower = tower._replace(plays=tower.plays + (stories,))
+    events.append({"type": "played", "player": s.turn, "card": card, "tower": index, "stories": stories,
+                   "height": tower.height})
+    return replace(s, players=_replace_at(s.players, s.turn, player), towers=_replace_at(s.towers, index, tower),
+                   step=BET, last_play=LastPlay(index, stories))
+
+
+def _do_pass(s: State, step: Step, events: Events) -> State:
+    player = s.players[s.turn]
+    if player.hand_size:
+        raise _fail("C-TURN-END", f"{player.name} holds {player.hand_size} card{'s' if player.hand_size > 1 else ''}: "
+                                  "only a player with no card in hand passes.", "/type")
+    events.append({"type": "passed", "player": s.turn})
+    if not any(p.hand_size for p in s.players):  # C-SVC-PASS: nobody can ever play again
+        events.append({"type": "game_over", "reason": "no_cards", "winners": _winners(replace(s, step=OVER))})
+        return replace(s, step=OVER, last_play=None)
+    return _next_turn(s, events)
+
+
+def _next_turn(s: State, events: Events) -> State:
+    turn = (s.turn + 1) % len(s.players)  # C-SETUP-3: play passes 0, 1, 2, … in turn
+    events.append({"type": "turn", "player": turn})
+    return replace(s, turn=turn, step=PLAY, last_play=None)
+
+
+def _do_bet(s: State, step: Step, events: Events) -> State:
+    assert s.last_play is not None
+    tower, value = step.tower, step.value
+    stories = s.last_play.stories
+    player = s.players[s.turn]
+    if tower not in _bet_towers(s):
+        tops = ", ".join(p.top for p in s.piles if p.top is not None)
+        if tower == s.last_play.tower:
+            message = (f"Tower {tower} ({STYLES[tower]}) was just played on, but its style shows on no pile "
+                       f"(the tops show {tops}); betting on the tower played is the variant C-VAR-1, not in play "
+                       "here.")
+        else:
+            message = (f"Tower {tower} ({STYLES[tower]}) shows on no pile's face-up top card (they show {tops}): "
+                       "no bet on it this turn.")
+        raise _fail("C-TURN-BET", message, "/tower")
+    if value < stories:
+        raise _fail("C-TURN-BET", f"Having built {stories} stories, the token must be worth at least {stories}; "
+                                  f"a {value} is too small.", "/value")
+    if player.tokens_left(value) <= 0:
+        raise _fail("C-TURN-BET", f"{player.name} has no token of value {value} left in supply (C-COMP-4).",
+                    "/value")
+    supply = _replace_at(player.supply, value - 1, player.supply[value - 1] - 1)
+    target = s.towers[tower]
+    target = target._replace(tokens=target.tokens + (Token(s.turn, value),))
+    events.append({"type": "bet", "player": s.turn, "tower": tower, "value": value})
+    return replace(s, players=_replace_at(s.players, s.turn, player._replace(supply=supply)),
+                   towers=_replace_at(s.towers, tower, target), step=DRAW)
+
+
+def _do_no_bet(s: State, step: Step, events: Events) -> State:
+    events.append({"type": "no_bet", "player": s.turn})
+    return replace(s, step=DRAW)
+
+
+def _do_draw(s: State, step: Step, events: Events) -> State:
+    assert s.last_play is not None
+    number = s.last_play.stories  # C-TURN-DRAW: the pile numbered as the stories just built
+    pile = s.piles[number - 1]
+    if pile.top is None:
+        raise _fail("C-END-1", f"Finito pile {number} is empty: the game should have ended.", "/type")
+    card = pile.top
+    if _next_card_known(pile):
+        if step.reveals is not None:
+            what = "the next card is known" if len(pile.cards) >= 2 else "it is the pile's last card"
+            raise _fail("C-SVC-UNKNOWN", f"Pile {number}'s {what}: a draw from it names nothing (\"reveals\" is only "
+                                         "for a card the state does not know).", "/reveals")
+        rest = Pile(pile.cards[1:], 0)
+    else:
+        revealed = step.reveals
+        if revealed is None:
+            raise _fail("C-SVC-UNKNOWN", f"The card under pile {number}'s top is unknown here: name the card turned "
+                                         "face up (\"reveals\").", "/reveals")
+        if missing_cards(s)[revealed] <= 0:
+            raise _fail("C-SVC-UNKNOWN", f"No {revealed} can be left in pile {number}: every {revealed} is "
+                                         "accounted for elsewhere (C-COMP-5).", "/reveals")
+        rest = Pile((revealed,), pile.hidden - 1)
+    player = s.players[s.turn]
+    player = player._replace(hand=tuple(sorted(player.hand + (card,))))
+    s = replace(s, players=_replace_at(s.players, s.turn, player), piles=_replace_at(s.piles, number - 1, rest))
+    events.append({"type": "drew", "player": s.turn, "pile": number, "card": card, "revealed": rest.top,
+                   "left": rest.size})
+    if rest.size == 0:  # C-END-1: the last card of a pile was taken: the game ends at once
+        over = replace(s, step=OVER, last_play=None)
+        events.append({"type": "game_over", "reason": "pile_empty", "pile": number, "winners": _winners(over)})
+        return over
+    return _next_turn(s, events)
+
+
+def _winners(state: State) -> list[int]:
+    from .scoring import score_state
+    return list(score_state(state).winners)
+
+
+_HANDLERS = {"play": _do_play, "pass": _do_pass, "bet": _do_bet, "no_bet": _do_no_bet, "draw": _do_draw}
+
+
+# ---------------------------------------------------------------- legal steps
+
+_PASS, _NO_BET, _DRAW = Step("pass"), Step("no_bet"), Step("draw")
+
+
+def legal_steps(state: State) -> list[Step]:
+    """Every step `apply_step` accepts in `state`, each once, in a stable order."""
+    if state.step == OVER:
+        return []
+    player = state.players[state.turn]
+    if state.step == PLAY:
+        if player.hand_size == 0:
+            return [_PASS]  # C-TURN-END
+        return [Step("play", card=card, stories=stories) for card in _playable(state, player) for stories in STORIES]
+    assert state.last_play is not None
+    stories = state.last_play.stories
+    if state.step == BET:
+        values = [v for v in TOKEN_VALUES if v >= stories and player.tokens_left(v) > 0]
+        return [_NO_BET] + [Step("bet", tower=tower, value=value) for tower in _bet_towers(state) for value in values]
+    pile = state.piles[stories - 1]
+    if pile.top is None:
+        return []
+    if _next_card_known(pile):
+        return [_DRAW]
+    missing = missing_cards(state)
+    return [Step("draw", reveals=style) for style in STYLES if missing[style] > 0]
+
+
+__all__ = ["apply_step", "known_cards", "legal_steps", "missing_cards"]

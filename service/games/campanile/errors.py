@@ -1,0 +1,6 @@
+"""Campanile's errors are the shared game errors (one base for every game, mapped once at the HTTP boundary)."""
+from ..errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
+
+CampanileError = GameError
+
+__all__ = ["CampanileError", "GameError", "IllegalStepError", "InvalidStateError", "MalformedError", "Problem"]

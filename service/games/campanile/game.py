@@ -1,0 +1,110 @@
+"""Whole-game operations on top of the engine: deal, apply a list of steps, view, score."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable
+
+from ..errors import IllegalStepError, MalformedError, Problem
+from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PILES, STYLES, in_play_per_style, pile_size
+from .codec import read_table, table_of
+from .engine import apply_step, legal_steps
+from .model import Pile, Player, State, empty_towers
+from .scoring import Score, score_state, score_table
+from .steps import Step, parse_step
+
+
+def new_game(seed: int | str, *, players: int | None = None, names: Iterable[str] | None = None,
+             bet_on_played: bool = False) -> State:
+    """C-SETUP-1..3: a fresh deal for 2 to 5 players (`names`, or `players` unnamed ones; 2 by default). The same
+    seed and player count always deal the same cards; the variant does not change the deal."""
+    names = tuple(names) if names is not None else tuple(f"Player {i + 1}" for i in range(players or MIN_PLAYERS))
+    if players is not None and players != len(names):
+        raise MalformedError(Problem(None, "/names", f"{len(names)} names for {players} players."))
+    n = len(names)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise MalformedError(Problem(None, "/names", f"Campanile is for 2 to 5 players (C-SETUP-1); {n} given."))
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not 0 < len(name) <= 100:
+            raise MalformedError(Problem(None, f"/names/{i}", "A name is a text of 1 to 100 characters."))
+    rng = random.Random(f"campanile:{n}:{seed}")  # a str seed is hashed with SHA-512: stable across machines
+    cards = [style for style in STYLES for _ in range(in_play_per_style(n))]  # C-SETUP-1
+    rng.shuffle(cards)
+    hands = [tuple(sorted(cards[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i in range(n)]  # C-SETUP-2
+    rest = cards[n * HAND_SIZE:]
+    size = pile_size(n)
+    piles = tuple(Pile(tuple(rest[k * size:(k + 1) * size])) for k in range(PILES))
+    removed = tuple(sorted(rest[PILES * size:]))  # the 0 to 2 cards that do not divide evenly
+    return State(bet_on_played, tuple(Player(name, hand) for name, hand in zip(names, hands)), empty_towers(), piles,
+                 removed)
+
+
+def as_step(step: Step | dict, index: int = 0) -> Step:
+    if isinstance(step, Step):
+        return step
+    try:
+        return parse_step(step)
+    except MalformedError as error:
+        raise MalformedError([p.under(f"/{index}") for p in error.problems]) from None
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What applying a list of steps gave: the state after the last legal one, and what happened."""
+
+    legal: bool
+    state: State
+    events: list[dict]
+    violations: list[Problem] = field(default_factory=list)
+    failed_at: int | None = None
+    states: list[State] = field(default_factory=list)  # after each applied step, when asked for
+
+
+def apply_steps(state: State, steps: Iterable[Step | dict], *, keep_states: bool = False) -> Outcome:
+    """Apply steps in order, stopping at the first illegal one. Malformed steps raise MalformedError (pointers
+    from the list) before anything is applied."""
+    parsed = [as_step(step, i) for i, step in enumerate(steps)]
+    events: list[dict] = []
+    states: list[State] = []
+    for index, step in enumerate(parsed):
+        try:
+            state, happened = apply_step(state, step)
+        except IllegalStepError as error:
+            return Outcome(False, state, events, [p.under(f"/{index}") for p in error.problems], index, states)
+        for event in happened:
+            event["step"] = index
+        events.extend(happened)
+        if keep_states:
+            states.append(state)
+    return Outcome(True, state, events, [], None, states)
+
+
+def legal_moves(state: State) -> list[dict[str, Any]]:
+    return [step.to_json() for step in legal_steps(state)]
+
+
+def to_act(state: State) -> int | None:
+    return None if state.over else state.turn
+
+
+def player_view(state: State, player: int) -> State:
+    """The state as `player` may see it (C-SVC-UNKNOWN): the other hands, the removed cards and every pile below
+    its face-up top become counts. Towers, tokens, supplies and the tops are public."""
+    players = tuple(p if i == player else p._replace(hand=(), hidden=p.hand_size)
+                    for i, p in enumerate(state.players))
+    piles = tuple(Pile(pile.cards[:1], pile.size - 1) if pile.size > 1 else pile for pile in state.piles)
+    removed = len(state.removed) + state.removed_hidden
+    return replace(state, players=players, piles=piles, removed=(), removed_hidden=removed)
+
+
+def score(state: State) -> Score:
+    return score_state(state)
+
+
+def score_table_json(data: Any) -> tuple[Score, list[Problem]]:
+    table, warnings = read_table(data)
+    return score_table(table), warnings
+
+
+__all__ = ["Outcome", "apply_steps", "as_step", "legal_moves", "new_game", "player_view", "score",
+           "score_table_json", "table_of", "to_act"]
