@@ -307,7 +307,9 @@ def _do_exchange(s: State, step: Step, events: Events) -> None:
         raise _fail("T-ACT-EXCHANGE-1", f"The hand does not hold {', '.join(names(cards))}.", "/cards")
     excluded = tuple(sorted(set(cards)))
     sources = _draw_sources(s, "exchange")
-    available = _drawable(s, sources, excluded)
+    available = s.deck_size
+    if available < len(cards):  # (the deck alone usually suffices: no need to count the market)
+        available = _drawable(s, sources, excluded)
     if available < len(cards):
         raise _fail("T-ACT-EXCHANGE-3", f"Only {available} cards could be drawn back (deck, and market cards of "
                                         f"other ranks); {len(cards)} are needed.")
@@ -1054,7 +1056,10 @@ def _legal_actions(s: State) -> list[Step]:
         known, hidden, could = Counter(player.hand), 0, Counter()
         if main:
             decks = s.deck_size + (s.noble_deck_size if s.nobles else 0)
-            steps.extend(_known_exchanges(player.hand, s.market, min(decks, len(player.hand))))
+            if decks >= len(player.hand):  # the decks alone can give back any Exchange: the market is moot
+                steps.extend(_known_exchanges(player.hand, (), len(player.hand)))
+            else:
+                steps.extend(_known_exchanges(player.hand, s.market, decks))
     if known[BUONA_PIETRA] or could[BUONA_PIETRA]:
         steps.extend(_accepted(s, _tower_candidates(s, player, known, hidden, could)))
     else:

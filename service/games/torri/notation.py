@@ -12,6 +12,7 @@ Beyond api.md, for round trips and for the rare cases it cannot say:
   (`[10 BP BP]` is plain 10 or colorful 10-8; `[10 BP10 BP10]` and `[10 BP9 BP8]` are not);
 - a name that is not plain words (it holds `:`, `@`, `"`, …) is written in double quotes, JSON style;
 - a line `variant: nobles` (or `variant: basic`) fixes the variant when no noble on the table implies it;
+- `(closed)` after a name marks the player who called Close (T-ACT-CLOSE-1, T-SCORE-DEALS): `Adso (closed) @:`;
 - a line starting with `#` is a comment, and so is the rest of a line after ` #` in the towers.
 
 `parse` turns text into the table document that `read_table` takes; `read` parses and checks it (errors and
@@ -120,6 +121,7 @@ class _PlayerSource:
     column: int
     name: str
     marker: int | None = None  # column of the @
+    closed: int | None = None  # column of the (closed)
     towers: list[_TowerSource] = field(default_factory=list)
     played: list[int] = field(default_factory=list)  # column of each noble
 
@@ -235,6 +237,11 @@ def _parse(text: Any) -> _Parsed:
                                                             "William: 7x3* 9-5*", "T-COMP-3")])
         raise NotationError([_problem(1, 1, "the notation is empty: write one line per player, like "
                                             "Adso @: 10x3* 9-7 and William: 7x3* 8-6", "T-COMP-3")])
+    closers = [source for _, source in players if source.closed is not None]
+    if len(closers) == 2:
+        raise NotationError([_problem(closers[1].line, closers[1].closed, "both players are marked (closed), and "
+                                      "one player calls Close: keep the mark of the player who did.",
+                                      "T-ACT-CLOSE-1")])
     holders = [source for _, source in players if source.marker is not None]
     if len(holders) == 2:
         raise NotationError([_problem(holders[1].line, holders[1].marker, "both players are marked @, and there "
@@ -243,6 +250,8 @@ def _parse(text: Any) -> _Parsed:
         "players": [player for player, _ in players],
         "highest": next((i for i, (_, s) in enumerate(players) if s.marker is not None), None),
     }
+    if closers:
+        document["closed_by"] = next(i for i, (_, s) in enumerate(players) if s.closed is not None)
     if variant is not None:
         document["variant"] = {"nobles": variant}
     return _Parsed(document, [source for _, source in players], notes)
@@ -254,48 +263,65 @@ def _first_column(line: str) -> int:
 
 def _player_line(line: str, number: int) -> tuple[dict[str, Any], _PlayerSource, list[NotationProblem]]:
     start = _first_column(line) - 1
-    marker: int | None = None
-    name_notes: list[NotationProblem] = []
+    notes: list[NotationProblem] = []
     if line[start] == '"':
         name, position = _quoted_name(line, start)
-        rest = line[position:]
-        gap = len(rest) - len(rest.lstrip())
-        position += gap
-        if position < len(line) and line[position] == "@":
-            marker = position + 1
-            position += 1
-            position += len(line[position:]) - len(line[position:].lstrip())
-        if position >= len(line) or line[position] != ":":
-            raise _Stop(position + 1, "expected ':' after the quoted name, like \"A: B\" @: 10x3")
-        colon = position
+        colon = line.find(":", position)
+        if colon < 0:
+            raise _Stop(position + len(line[position:]) - len(line[position:].lstrip()) + 1,
+                        "expected ':' after the quoted name, like \"A: B\" @: 10x3")
+        rest, marker, closed = _marks(line, position, colon, number, notes)
+        if line[position:rest].strip():
+            raise _Stop(position + len(line[position:rest]) - len(line[position:rest].lstrip()) + 1,
+                        "expected ':' after the quoted name, like \"A: B\" @: 10x3")
     else:
         colon = line.find(":")
         if colon < 0:
             raise _missing_colon(line, start)
-        head = line[start:colon].rstrip()
-        if head.endswith("!") and head[:-1].rstrip().endswith("@"):
-            head = head[:-1].rstrip()  # "Adso @!:" — a stray "!"
-            stray = start + len(head) + line[start + len(head):colon].index("!") + 1
-            name_notes.append(_problem(number, stray, "ignored a stray '!'."))
-        if head.endswith("@"):
-            marker = start + len(head)
-            head = head[:-1]
+        rest, marker, closed = _marks(line, start, colon, number, notes)
+        head = line[start:rest]
         if head.startswith("@"):
             marker = marker or start + 1
             head = head[1:]
         inner = head.find("@")
         if inner >= 0:
             bare = " ".join(head.replace("@", "").split()) or "Adso"
-            raise _Stop(start + inner + 1, f"the Highest marker '@' goes after the name, like {bare} @: (a name "
-                                           f"with '@' in it is written in quotes: {json.dumps(head.strip())}:)")
+            raise _Stop(start + inner + 1 + (line[start] == "@"), f"the Highest marker '@' goes after the name, "
+                                                                  f"like {bare} @: (a name with '@' in it is written "
+                                                                  f"in quotes: {json.dumps(head.strip())}:)")
         name = " ".join(head.split())
         if not name:
             raise _Stop(start + 1, "expected the player's name before ':', like Adso: 10x3*")
     if len(name) > MAX_NAME:
         raise _Stop(start + 1, f"a name has at most {MAX_NAME} characters; this one has {len(name)}.")
-    source = _PlayerSource(number, start + 1, name, marker)
-    body, notes = _towers_part(line, colon + 1, number, source)
-    return {"name": name, **body}, source, name_notes + notes
+    source = _PlayerSource(number, start + 1, name, marker, closed=closed)
+    body, tower_notes = _towers_part(line, colon + 1, number, source)
+    return {"name": name, **body}, source, notes + tower_notes
+
+
+CLOSED = "(closed)"
+
+
+def _marks(line: str, begin: int, end: int, number: int,
+           notes: list[NotationProblem]) -> tuple[int, int | None, int | None]:
+    """Peel the marks off the end of a player's head, line[begin:end]: `@` (the Highest marker), `(closed)` (the
+    player who called Close) and a stray `!` between them, in any order. Returns (where the name ends, the
+    column of the @, the column of the (closed))."""
+    marker = closed = None
+    while True:
+        end = begin + len(line[begin:end].rstrip())
+        head = line[begin:end]
+        if head.endswith("@"):
+            marker = marker or end
+            end -= 1
+        elif head.lower().endswith(CLOSED):
+            closed = closed or end - len(CLOSED) + 1
+            end -= len(CLOSED)
+        elif head.endswith("!") and (head[:-1].rstrip().endswith("@") or head[:-1].rstrip().lower().endswith(CLOSED)):
+            notes.append(_problem(number, end, "ignored a stray '!'."))
+            end -= 1
+        else:
+            return end, marker, closed
 
 
 def _quoted_name(line: str, start: int) -> tuple[str, int]:
@@ -643,6 +669,10 @@ def _locate(problem: Problem, parsed: _Parsed, warning: bool = False) -> Notatio
         if holder is not None:
             return _problem(holder.line, holder.marker, f"{holder.name} holds the marker, but "
                                                        f"{_lower_first(problem.message)}", problem.rule)
+    if problem.pointer == "/closed_by":
+        closer = next((s for s in players if s.closed is not None), None)
+        if closer is not None:
+            return _problem(closer.line, closer.closed, f"{closer.name} (closed): {problem.message}", problem.rule)
     if match is None or int(match.group(1)) >= len(players):
         return _problem(None, None, problem.message, problem.rule)
     player = players[int(match.group(1))]
@@ -721,7 +751,8 @@ def write(table: Table | State) -> str:
     elif not table.nobles and shows_nobles:
         lines.append("variant: basic")
     for i in range(2):
-        head = write_name(table.names[i]) + (" @" if table.highest == i else "") + ":"
+        closer = " " + CLOSED if getattr(table, "closed_by", None) == i else ""
+        head = write_name(table.names[i]) + closer + (" @" if table.highest == i else "") + ":"
         parts = [write_tower(t) for t in table.towers[i]]
         if table.played[i]:
             parts.append("|")
@@ -732,7 +763,7 @@ def write(table: Table | State) -> str:
 
 def write_name(name: str) -> str:
     if _PLAIN_NAME.fullmatch(name) and not name.startswith(("[", "+", "*")) and name.isprintable() and \
-            name.lower() != "variant":
+            name.lower() != "variant" and CLOSED not in name.lower():
         return name
     return json.dumps(name, ensure_ascii=False)
 

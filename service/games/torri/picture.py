@@ -105,6 +105,9 @@ def _player(table: Table, score: Score, i: int, top: int, width: int, card_h: in
     if winner:
         out.append(_pill(x, y + 8, "Winner", "#2f6b3a", "#ffffff", size=11))
         x += _text_width("Winner", 11, 600) + 24
+    if getattr(table, "closed_by", None) == i:
+        out.append(_pill(x, y + 8, "Closed", "#e3dccf", "#4a3d2e", size=11))
+        x += _text_width("Closed", 11, 600) + 24
     for card in table.played[i]:
         text = "+ " + NOBLE_LABELS.get(card, str(card))
         out.append(_pill(x, y + 8, text, "#efe1bf", "#5b4720", size=11))
@@ -124,6 +127,7 @@ def _player(table: Table, score: Score, i: int, top: int, width: int, card_h: in
 def _badges_width(table: Table, score: Score, i: int) -> float:
     width = _text_width("Highest marker", 11, 600) + 44 if table.highest == i else 0
     width += _text_width("Winner", 11, 600) + 24 if score.winner == i else 0
+    width += _text_width("Closed", 11, 600) + 24 if getattr(table, "closed_by", None) == i else 0
     return width + sum(_text_width("+ " + NOBLE_LABELS.get(card, str(card)), 11, 600) + 24
                        for card in table.played[i])
 
