@@ -291,3 +291,57 @@ def noble(card: str, cost: list | None = None) -> dict:
     if cost is not None:
         step["cost"] = cost
     return step
+
+
+# ---------------------------------------------------------------- advanced game (nobles)
+
+BP = "buona_pietra"
+VF = "via_francigena"
+GIOSTRA = {"type": "giostra"}
+NOBLE_DECK = {"type": "draw", "from": "noble_deck"}
+ALL_CARDS = TOWER_SET + NOBLE_SET  # T-COMP-1 and T-COMP-2: the 55 cards of the advanced game
+NOBLE_PLACES = ("noble_deck", "market", "hands", "towers", "played", "removed")
+
+
+def noble_deck(card: Any) -> dict:
+    """A draw naming the noble that came off an unknown noble deck (T-SVC-UNKNOWN)."""
+    return {"type": "draw", "from": "noble_deck", "card": str(card)}
+
+
+def card_places(state: torri.State) -> dict[str, Counter]:
+    """Where the known cards of a state lie, by place (T-COMP-4): deck, noble_deck, market, hands, towers, played,
+    removed."""
+    doc = js(state)
+
+    def pile(value: Any) -> list[str]:
+        return value if isinstance(value, list) else _pile_cards(value)
+
+    places = {"deck": Counter(pile(doc["deck"])), "noble_deck": Counter(pile(doc.get("noble_deck", []))),
+              "market": Counter(doc["market"]), "hands": Counter(), "towers": Counter(), "played": Counter(),
+              "removed": Counter(doc.get("removed", []))}
+    for player in doc["players"]:
+        places["hands"].update(pile(player["hand"]))
+        places["played"].update(player["played"])
+        for t in player["towers"]:
+            places["towers"].update(t["cards"])
+    return places
+
+
+def all_cards(state: torri.State) -> Counter:
+    """Every known card of a state, wherever it lies."""
+    total: Counter = Counter()
+    for counts in card_places(state).values():
+        total.update(counts)
+    return total
+
+
+def conserved_with_nobles(state: torri.State) -> bool:
+    """T-COMP-4 on a fully known advanced-game state: exactly the 45 tower cards and the 10 nobles."""
+    return all_cards(state) == ALL_CARDS
+
+
+def noble_places(state: torri.State) -> dict[str, int]:
+    """How many nobles lie in each place a noble may be (T-COMP-4): noble deck, market, hands, towers (Buona Pietra
+    only), played rows, removed from the game."""
+    places = card_places(state)
+    return {place: sum(n for card, n in places[place].items() if card in NOBLE_SET) for place in NOBLE_PLACES}
