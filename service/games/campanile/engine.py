@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from ..errors import IllegalStepError, Problem
 from .cards import STORIES, STYLE_INDEX, STYLES, TOKEN_VALUES, full_deck
-from .model import BET, DRAW, OVER, PLAY, LastPlay, Pile, Player, State, Token, Tower
+from .model import BET, DRAW, OVER, PLAY, LastPlay, Pile, Player, State, Token
 from .steps import Step
 
 Events = list[dict]
@@ -40,13 +40,6 @@ def missing_cards(state: State) -> Counter:
     full = Counter(full_deck(len(state.players)))
     full.subtract(known_cards(state))
     return full
-
-
-def _could_hold(state: State, player: Player, card: str) -> bool:
-    """Whether `player`'s hand can hold `card`: known, or one of its unknown cards could be it (C-SVC-UNKNOWN)."""
-    if card in player.hand:
-        return True
-    return player.hidden > 0 and missing_cards(state)[card] > 0
 
 
 def _playable(state: State, player: Player) -> list[str]:
