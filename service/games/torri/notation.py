@@ -146,10 +146,24 @@ class _Token:
     def end(self) -> int:
         return self.column + len(self.text)
 
+    @property
+    def number(self) -> int:
+        """A number token's value; anything over 9 digits is just "too big" (never a huge int to convert)."""
+        return int(self.text) if len(self.text) <= 9 else 10 ** 9
+
+    @property
+    def shown(self) -> str:
+        """The token as quoted back in a message (a pasted essay is not quoted whole)."""
+        return _clip(self.text)
+
+
+def _clip(text: str, limit: int = 24) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
 
 _SINGLE = {"[": "lbr", "]": "rbr", "*": "star", ",": "comma", ";": "comma", "|": "bar", "@": "at", "!": "bang",
            "+": "plus", "×": "x", "-": "dash", "–": "dash", "—": "dash", "−": "dash"}
-_TOKEN = re.compile(r"\s+|\d+|[^\W\d_]+|.", re.UNICODE)
+_TOKEN = re.compile(r"\s+|[0-9]+|[^\W\d_]+|.", re.UNICODE)
 
 
 def _tokens(text: str, offset: int) -> list[_Token]:
@@ -160,7 +174,7 @@ def _tokens(text: str, offset: int) -> list[_Token]:
         if value.isspace():
             spaced = True
             continue
-        if value.isdigit():
+        if value.isascii() and value.isdigit():
             kind = "num"
         elif value.isalpha():
             kind = "x" if value in ("x", "X") else "word"
@@ -378,8 +392,8 @@ def _towers_part(line: str, offset: int, number: int, source: _PlayerSource) -> 
         if kind == "comma":
             i += 1
         elif kind == "bang":
-            after = f" after {source.towers[-1].text}" if towers and not token.spaced else ""
-            hint = f" (write {source.towers[-1].text}* if that tower is complete)" if after and not \
+            after = f" after {_clip(source.towers[-1].text, 40)}" if towers and not token.spaced else ""
+            hint = f" (write {_clip(source.towers[-1].text, 40)}* if that tower is complete)" if after and not \
                 towers[-1].get("complete") else ""
             notes.append(_problem(number, token.column, f"ignored a stray '!'{after}{hint}."))
             i += 1
@@ -393,7 +407,7 @@ def _towers_part(line: str, offset: int, number: int, source: _PlayerSource) -> 
         elif kind == "star":
             raise _Stop(token.column, "'*' goes right after the tower it marks complete, like 9x3*.")
         elif kind == "plus" or (kind == "word" and (nobles_part or token.text.upper() in NOBLE_ALIASES)):
-            card, i = _noble(tokens, i, nobles_part)
+            card, i = _noble(tokens, i)
             played.append(CARD_NAMES[card])
             source.played.append(token.column)
         elif kind in ("num", "lbr", "x"):
@@ -410,12 +424,12 @@ def _towers_part(line: str, offset: int, number: int, source: _PlayerSource) -> 
         elif kind == "rbr":
             raise _Stop(token.column, "this ']' closes no stack: a stack is written like [9 9 BP].")
         else:
-            raise _Stop(token.column, f"unexpected '{token.text}': expected {TOWER_HINT}"
+            raise _Stop(token.column, f"unexpected '{token.shown}': expected {TOWER_HINT}"
                                       f"{' or a noble like +MON' if nobles_part else ''}.")
     return {"towers": towers, "played": played}, notes
 
 
-def _noble(tokens: list[_Token], i: int, nobles_part: bool) -> tuple[int, int]:
+def _noble(tokens: list[_Token], i: int) -> tuple[int, int]:
     token = tokens[i]
     if token.kind == "plus":
         if i + 1 >= len(tokens) or tokens[i + 1].kind != "word" or tokens[i + 1].spaced:
@@ -448,7 +462,7 @@ def _noble(tokens: list[_Token], i: int, nobles_part: bool) -> tuple[int, int]:
         raise _Stop(column, "Buona Pietra is played as a story of a tower, not in front of a player: put it in a "
                             "stack, like [9 9 BP].", "T-NOB-PLAY")
     if i < len(tokens) and tokens[i].kind in ("num", "x", "lbr") and not tokens[i].spaced:
-        raise _Stop(tokens[i].column, f"unexpected '{tokens[i].text}' right after a noble; separate nobles with "
+        raise _Stop(tokens[i].column, f"unexpected '{tokens[i].shown}' right after a noble; separate nobles with "
                                       "spaces, like +MON +SF.")
     return card, i
 
@@ -460,7 +474,7 @@ def _unknown_word(word: str) -> str:
     guess = difflib.get_close_matches(upper, PLAYED_CODES, n=1, cutoff=0.6)
     if guess:
         return f"expected {TOWER_HINT}, or after '|' a noble; did you mean +{guess[0]}?"
-    return f"expected {TOWER_HINT}; '{word}' is not a tower."
+    return f"expected {TOWER_HINT}; '{_clip(word)}' is not a tower."
 
 
 def _tower(tokens: list[_Token], i: int, text: str, offset: int) -> tuple[dict[str, Any], _TowerSource, int]:
@@ -480,9 +494,9 @@ def _tower(tokens: list[_Token], i: int, text: str, offset: int) -> tuple[dict[s
     end = tokens[i - 1].end
     if i < len(tokens) and not tokens[i].spaced and tokens[i].kind in ("num", "word", "x", "lbr", "dash"):
         if tokens[i].kind not in ("num", "lbr") or not tower.get("complete"):
-            raise _Stop(tokens[i].column, f"unexpected '{tokens[i].text}' right after the tower "
-                                          f"{text[start.column - offset - 1:end - offset - 1]}; separate towers "
-                                          "with spaces.")
+            raise _Stop(tokens[i].column, f"unexpected '{tokens[i].shown}' right after the tower "
+                                          f"{_clip(text[start.column - offset - 1:end - offset - 1], 40)}; separate "
+                                          "towers with spaces.")
     source.column = start.column
     source.text = " ".join(text[start.column - offset - 1:end - offset - 1].split())
     if not source.cards:
@@ -491,9 +505,9 @@ def _tower(tokens: list[_Token], i: int, text: str, offset: int) -> tuple[dict[s
 
 
 def _rank(token: _Token, what: str) -> int:
-    value = int(token.text)
+    value = token.number
     if value not in RANKS:
-        raise _Stop(token.column, f"{what} {token.text} is not a rank: ranks are 5 to 10.")
+        raise _Stop(token.column, f"{what} {token.shown} is not a rank: ranks are 5 to 10.")
     return value
 
 
@@ -504,17 +518,18 @@ def _ranked(tokens: list[_Token], i: int) -> tuple[dict[str, Any], _TowerSource,
         height_token = tokens[i + 2] if i + 2 < len(tokens) else None
         if height_token is None or height_token.kind != "num":
             column = height_token.column if height_token else following.end
-            raise _Stop(column, f"expected the height after '{first.text}x', like {first.text}x3.")
-        rank, height = int(first.text), int(height_token.text)
+            raise _Stop(column, f"expected the height after '{first.shown}x', like {first.shown}x3.")
+        rank, height = first.number, height_token.number
         if rank not in RANKS:
             if height in RANKS and 1 <= rank <= MAX_HEIGHT:
-                raise _Stop(first.column, f"{first.text} is not a rank (5 to 10): the rank comes first; did you "
+                raise _Stop(first.column, f"{first.shown} is not a rank (5 to 10): the rank comes first; did you "
                                           f"mean {height}x{rank}?")
-            raise _Stop(first.column, f"{first.text} is not a rank: ranks are 5 to 10, like 8x3.")
+            raise _Stop(first.column, f"{first.shown} is not a rank: ranks are 5 to 10, like 8x3.")
         if height < 1:
             raise _Stop(height_token.column, f"a tower has at least one story; did you mean {rank}x3?")
         if height > MAX_HEIGHT:
-            raise _Stop(height_token.column, f"no tower is {height} stories tall: there are {TOWER_COUNTS[rank]} "
+            raise _Stop(height_token.column, f"no tower is {height_token.shown} stories tall: there are "
+                                             f"{TOWER_COUNTS[rank]} "
                                              f"cards of {rank} and 3 Buona Pietra.")
         return ({"cards": [str(rank)] * height, "complete": False, "kind": PLAIN, "rank": rank},
                 _TowerSource(first.column, ""), i + 3)
@@ -524,8 +539,8 @@ def _ranked(tokens: list[_Token], i: int) -> tuple[dict[str, Any], _TowerSource,
         while j < len(tokens) and tokens[j].kind == "dash":
             if j + 1 >= len(tokens) or tokens[j + 1].kind != "num":
                 column = tokens[j + 1].column if j + 1 < len(tokens) else tokens[j].end
-                raise _Stop(column, f"expected the top rank after '{chain[-1].text}-', like "
-                                    f"{chain[-1].text}-{max(5, min(int(chain[-1].text), 10) - 2)}.")
+                raise _Stop(column, f"expected the top rank after '{chain[-1].shown}-', like "
+                                    f"{chain[-1].shown}-{max(5, min(chain[-1].number, 10) - 2)}.")
             chain.append(tokens[j + 1])
             j += 2
         ranks = [_rank(t, "rank") for t in chain]
@@ -560,21 +575,21 @@ def _gapped_stack(ranks: list[int]) -> str:
 
 def _guess(tokens: list[_Token], i: int) -> str:
     """A likely fix for a tower that is a lone number (8, 83, 8 3, 8*3, 8/3, 8.3)."""
-    digits = tokens[i].text
+    digits, value = tokens[i].text, tokens[i].number
     following = tokens[i + 1] if i + 1 < len(tokens) else None
     after = tokens[i + 2] if i + 2 < len(tokens) else None
-    if int(digits) in RANKS and following is not None and not following.spaced and following.text in "*/:.'" \
-            and after is not None and after.kind == "num" and not after.spaced and 1 <= int(after.text) <= 13:
+    if value in RANKS and following is not None and not following.spaced and following.text in "*/:.'" \
+            and after is not None and after.kind == "num" and not after.spaced and 1 <= after.number <= 13:
         return f"; did you mean {digits}x{after.text}?"
-    if int(digits) in RANKS and following is not None and following.kind == "num" and following.spaced \
-            and 1 <= int(following.text) <= 13:
+    if value in RANKS and following is not None and following.kind == "num" and following.spaced \
+            and 1 <= following.number <= 13:
         return f"; did you mean {digits}x{following.text}?"
-    for cut in (2, 1):
+    for cut in (2, 1) if len(digits) <= 3 else ():
         rank, height = digits[:cut], digits[cut:]
         if height and int(rank) in RANKS and height[0] != "0" and 1 <= int(height) <= 13:
             return f"; did you mean {rank}x{height}?"
-    if int(digits) in RANKS:
-        return f"; did you mean {digits}x3 (plain, 3 stories) or {digits}-{max(5, int(digits) - 2)} (colorful)?"
+    if value in RANKS:
+        return f"; did you mean {digits}x3 (plain, 3 stories) or {digits}-{max(5, value - 2)} (colorful)?"
     return "."
 
 
@@ -595,15 +610,15 @@ def _stack(tokens: list[_Token], i: int) -> tuple[dict[str, Any], _TowerSource, 
             j += 1
             continue
         if token.kind == "num":
-            value = int(token.text)
+            value = token.number
             if value not in RANKS:
-                raise _Stop(token.column, f"{token.text} is not a rank: the stories of a stack are ranks 5 to 10 "
+                raise _Stop(token.column, f"{token.shown} is not a rank: the stories of a stack are ranks 5 to 10 "
                                           "or BP (a Buona Pietra may say what it stands for: BP11 … BP4).")
             cards.append(token.text)
         elif token.kind == "word" and token.text.upper() == "BP":
             cards.append(CARD_NAMES[BUONA_PIETRA])
             if j + 1 < len(tokens) and tokens[j + 1].kind == "num" and not tokens[j + 1].spaced:
-                stood = int(tokens[j + 1].text)
+                stood = tokens[j + 1].number
                 if not LOWEST_STANDIN <= stood <= HIGHEST_STANDIN:
                     raise _Stop(tokens[j + 1].column, f"a Buona Pietra stands for a rank from {HIGHEST_STANDIN} "
                                                       f"down to {LOWEST_STANDIN}, not {stood}.", "T-NOB-BP")
@@ -614,14 +629,14 @@ def _stack(tokens: list[_Token], i: int) -> tuple[dict[str, Any], _TowerSource, 
             if upper in NOBLE_ALIASES or upper.startswith("B") or difflib.get_close_matches(upper, ["BP"], 1, 0.5):
                 extra = " (only Buona Pietra stands in a tower)" if upper in NOBLE_ALIASES else ""
                 raise _Stop(token.column, f"expected a rank 5 to 10 or BP in the stack{extra}; did you mean BP?")
-            raise _Stop(token.column, f"expected a rank 5 to 10 or BP in the stack, not '{token.text}'.")
+            raise _Stop(token.column, f"expected a rank 5 to 10 or BP in the stack, not '{token.shown}'.")
         elif token.kind == "lbr":
             raise _Stop(opening.column, "expected ']' to close this stack before the next one opens.")
         elif token.kind == "x" and cards and j + 1 < len(tokens) and tokens[j + 1].kind == "num":
             raise _Stop(token.column, "a stack lists every story, like [9 9 BP]; a plain tower without Buona "
-                                      f"Pietra is written {cards[-1]}x{tokens[j + 1].text}.")
+                                      f"Pietra is written {cards[-1]}x{tokens[j + 1].shown}.")
         else:
-            raise _Stop(token.column, f"unexpected '{token.text}' in the stack: list the stories bottom first, "
+            raise _Stop(token.column, f"unexpected '{token.shown}' in the stack: list the stories bottom first, "
                                       "like [10 10 BP 10].")
         columns.append(token.column)
         j += 1
@@ -685,7 +700,7 @@ def _locate(problem: Problem, parsed: _Parsed, warning: bool = False) -> Notatio
             message = _count_message(problem, parsed)
         elif problem.rule == "T-NOB-BP" and "more than one tower" in message:
             message = _ambiguous_message(parsed.document["players"][int(match.group(1))]["towers"][int(index)])
-        return _problem(player.line, column, f"{player.name}'s tower {int(index) + 1} ({tower.text}): {message}",
+        return _problem(player.line, column, f"{player.name}'s tower {int(index) + 1} ({_clip(tower.text, 40)}): {message}",
                         problem.rule)
     if part == "played" and index is not None and int(index) < len(player.played):
         message = _count_message(problem, parsed) if problem.rule in ("T-COMP-2", "T-COMP-4") else problem.message
