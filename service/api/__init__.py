@@ -10,6 +10,7 @@ from flask_cors import CORS
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_smorest import Api
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import __version__
 from ..cache import Cache, make_cache
@@ -101,6 +102,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     def _require_json() -> None:
         if request.method == "POST" and not request.is_json:
             raise ApiProblem(415, "Send the body as JSON with Content-Type: application/json.")
+        # A chunked body (no Content-Length) is cut at MAX_CONTENT_LENGTH by werkzeug, silently: without this it
+        # would be answered as truncated JSON (400), not as too large (413). A body that fills the limit is refused.
+        limit = app.config["MAX_CONTENT_LENGTH"]
+        if request.method == "POST" and request.content_length is None and limit is not None \
+                and len(request.get_data(cache=True)) >= limit:
+            raise RequestEntityTooLarge()
 
     register_games(app, api)
     api.register_blueprint(probes_blp)

@@ -30,6 +30,9 @@ PROBLEM_TYPES = {
 }
 
 
+MAX_LISTED_ERRORS = 100  # shape errors listed in one 400 answer
+
+
 class ApiProblem(Exception):
     """An answer that is a problem (raised by views; rendered by the handler)."""
 
@@ -118,6 +121,10 @@ def register_error_handlers(app: Flask) -> None:
             if any(p.message == "Invalid JSON body." for p in problems):
                 return problem_response(400, "The body is not valid JSON.", [Problem(None, "", "The body is not "
                                                                                              "valid JSON.")])
+            if len(problems) > MAX_LISTED_ERRORS:  # a hostile body must not turn into an answer many times its size
+                return problem_response(400, f"The request does not have the expected shape ({len(problems)} "
+                                             f"problems; the first {MAX_LISTED_ERRORS} are listed).",
+                                        problems[:MAX_LISTED_ERRORS])
             return problem_response(400, "The request does not have the expected shape.", problems)
         if status == 400:
             return problem_response(400, error.description or "Bad request.", [Problem(None, "", error.description
@@ -134,6 +141,16 @@ def register_error_handlers(app: Flask) -> None:
         if status == 404:
             return problem_response(404, f"There is nothing at {request.path}.")
         return problem_response(status, error.description or error.name, [], headers)
+
+    try:  # gunicorn raises these from wsgi.input while the app reads a malformed chunked body
+        from gunicorn.http.errors import ParseException
+    except ImportError:  # pragma: no cover - served by another server
+        ParseException = None
+    if ParseException is not None:
+        @app.errorhandler(ParseException)
+        def _unreadable_body(error: Exception) -> Response:
+            return problem_response(400, "The request body could not be read: its transfer encoding is malformed.",
+                                    [Problem(None, "", "The body's chunked transfer encoding is malformed.")])
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:

@@ -8,7 +8,7 @@ from typing import Any, Callable
 from marshmallow import Schema, ValidationError, fields, validate
 
 from ...games import campanile
-from .common import ProblemDetailSchema, StrictSchema
+from .common import List, ProblemDetailSchema, StrictSchema
 
 STYLE_VALUES = list(campanile.STYLES)
 MAX_CARDS = 128
@@ -32,7 +32,7 @@ def Card(**kwargs) -> fields.String:  # noqa: N802 - a field factory reads like 
 
 
 def Cards(**kwargs) -> fields.List:  # noqa: N802
-    return fields.List(Card(), validate=validate.Length(max=MAX_CARDS), **kwargs)
+    return List(Card(), validate=validate.Length(max=MAX_CARDS), **kwargs)
 
 
 def Count(**kwargs) -> fields.Integer:  # noqa: N802
@@ -110,10 +110,10 @@ class CampanileTokenSchema(StrictSchema):
 class CampanileTowerSchema(StrictSchema):
     style = Card(metadata={"description": "The tower at position i has style i (A nearest the piles); may be left "
                                           "out."})
-    plays = fields.List(Stories(), validate=validate.Length(max=MAX_CARDS),
+    plays = List(Stories(), validate=validate.Length(max=MAX_CARDS),
                         metadata={"description": "The stories each card added, in order: the height is their sum, "
                                                  "the card count their number."})
-    tokens = fields.List(fields.Nested(CampanileTokenSchema), validate=validate.Length(max=MAX_CARDS),
+    tokens = List(fields.Nested(CampanileTokenSchema), validate=validate.Length(max=MAX_CARDS),
                          metadata={"description": "Tokens under the tower, in the order placed (C-TURN-BET)."})
 
 
@@ -127,11 +127,11 @@ class CampanileStateSchema(StrictSchema):
 
     game = fields.String(validate=validate.Equal("campanile"))
     variant = fields.Nested(CampanileVariantSchema)
-    players = fields.List(fields.Nested(CampanilePlayerSchema), required=True,
+    players = List(fields.Nested(CampanilePlayerSchema), required=True,
                           validate=validate.Length(max=MAX_PLAYER_LIST), metadata={"description": "2 to 5 players."})
-    towers = fields.List(fields.Nested(CampanileTowerSchema), required=True, validate=validate.Length(max=MAX_CARDS),
+    towers = List(fields.Nested(CampanileTowerSchema), required=True, validate=validate.Length(max=MAX_CARDS),
                          metadata={"description": "The five towers, position 0 (style A, nearest the piles) to 4."})
-    piles = fields.List(Counted(CampanileCountedPileSchema), required=True, validate=validate.Length(max=MAX_CARDS),
+    piles = List(Counted(CampanileCountedPileSchema), required=True, validate=validate.Length(max=MAX_CARDS),
                         metadata={"description": "Finito piles 1, 2, 3: each a list, top first, or {\"count\", "
                                                  "\"top\"} when the cards under the face-up top are unknown."})
     removed = Counted(CampanileCountedCardsSchema, metadata={
@@ -148,9 +148,9 @@ class CampanileTableSchema(StrictSchema):
     """What a photo of a finished table shows: the players and the five towers with their tokens."""
 
     variant = fields.Nested(CampanileVariantSchema)
-    players = fields.List(fields.Nested(CampanileTablePlayerSchema), required=True,
+    players = List(fields.Nested(CampanileTablePlayerSchema), required=True,
                           validate=validate.Length(max=MAX_PLAYER_LIST))
-    towers = fields.List(fields.Nested(CampanileTowerSchema), required=True, validate=validate.Length(max=MAX_CARDS))
+    towers = List(fields.Nested(CampanileTowerSchema), required=True, validate=validate.Length(max=MAX_CARDS))
 
 
 # ---------------------------------------------------------------- moves
@@ -202,7 +202,7 @@ class CampanileNewRequestSchema(StrictSchema):
                                 "description": "The same seed (and player count) always deals the same cards. Left "
                                                "out: a random seed, returned in the answer."})
     variant = fields.Nested(CampanileVariantSchema)
-    names = fields.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
+    names = List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
                         validate=validate.Length(min=campanile.MIN_PLAYERS, max=campanile.MAX_PLAYERS),
                         metadata={"description": "The players, 2 to 5, in turn order: their number is the player "
                                                 "count (C-SETUP-1)."})
@@ -227,7 +227,7 @@ class CampanileViewRequestSchema(CampanileStateRequestSchema):
 
 
 class CampanileMovesRequestSchema(CampanileStateRequestSchema):
-    moves = fields.List(Move(), required=True, validate=validate.Length(max=MAX_MOVES))
+    moves = List(Move(), required=True, validate=validate.Length(max=MAX_MOVES))
 
 
 class CampanileScoreRequestSchema(StrictSchema):
@@ -253,14 +253,14 @@ class CampanileNewResponseSchema(CampanileStateResponseSchema):
 
 class CampanileValidateResponseSchema(StrictSchema):
     valid = fields.Boolean(required=True)
-    errors = fields.List(fields.Nested(ProblemDetailSchema), required=True)
-    warnings = fields.List(fields.Nested(ProblemDetailSchema), required=True)
+    errors = List(fields.Nested(ProblemDetailSchema), required=True)
+    warnings = List(fields.Nested(ProblemDetailSchema), required=True)
 
 
 class CampanileLegalMovesResponseSchema(StrictSchema):
     to_act = fields.Integer(required=True, allow_none=True, metadata={"description": "Whose turn it is; null once "
                                                                                      "the game is over."})
-    moves = fields.List(Move(), required=True)
+    moves = List(Move(), required=True)
 
 
 class CampanileEventSchema(Schema):
@@ -277,8 +277,8 @@ class CampanileEventSchema(Schema):
 class CampanileApplyResponseSchema(StrictSchema):
     legal = fields.Boolean(required=True)
     state = fields.Nested(CampanileStateSchema, required=True, metadata={"description": "After the last legal move."})
-    events = fields.List(fields.Nested(CampanileEventSchema), required=True)
-    violations = fields.List(fields.Nested(ProblemDetailSchema), required=True)
+    events = List(fields.Nested(CampanileEventSchema), required=True)
+    violations = List(fields.Nested(ProblemDetailSchema), required=True)
     failed_at = fields.Integer(required=True, allow_none=True)
 
 
@@ -314,16 +314,16 @@ class CampanileTowerScoreSchema(StrictSchema):
     ranked_by = fields.String(required=True, validate=validate.OneOf(["height", "position"]),
                               metadata={"description": "position: another tower has the same height, and the one "
                                                        "nearer the piles ranks higher."})
-    tied_with = fields.List(fields.Integer(), required=True)
+    tied_with = List(fields.Integer(), required=True)
     flag = fields.Nested(CampanileFlagSchema, required=True, allow_none=True)
-    standings = fields.List(fields.Nested(CampanileStandingSchema), required=True)
+    standings = List(fields.Nested(CampanileStandingSchema), required=True)
     large = fields.Nested(CampanileAwardSchema, required=True, allow_none=True)
     small = fields.Nested(CampanileAwardSchema, required=True, allow_none=True)
 
 
 class CampanilePlayerScoreSchema(StrictSchema):
     name = fields.String(required=True)
-    towers = fields.List(fields.Integer(), required=True, metadata={"description": "Points from each tower, by "
+    towers = List(fields.Integer(), required=True, metadata={"description": "Points from each tower, by "
                                                                                    "position."})
     total = fields.Integer(required=True)
     supply = fields.Nested(CampanileSupplySchema, required=True, metadata={"description": "Tokens never placed: "
@@ -331,18 +331,18 @@ class CampanilePlayerScoreSchema(StrictSchema):
 
 
 class CampanileScoreResponseSchema(StrictSchema):
-    towers = fields.List(fields.Nested(CampanileTowerScoreSchema), required=True)
-    players = fields.List(fields.Nested(CampanilePlayerScoreSchema), required=True)
-    winners = fields.List(fields.Integer(), required=True, metadata={"description": "Every player with the most "
+    towers = List(fields.Nested(CampanileTowerScoreSchema), required=True)
+    players = List(fields.Nested(CampanilePlayerScoreSchema), required=True)
+    winners = List(fields.Integer(), required=True, metadata={"description": "Every player with the most "
                                                                                     "points (C-END-4)."})
     winner = fields.Integer(required=True, allow_none=True, metadata={"description": "The winner, or null when the "
                                                                                      "win is shared."})
     decided_by = fields.String(required=True, validate=validate.OneOf(["points", "shared"]))
-    warnings = fields.List(fields.Nested(ProblemDetailSchema), required=True)
+    warnings = List(fields.Nested(ProblemDetailSchema), required=True)
 
 
 class CampanileReplayResponseSchema(CampanileApplyResponseSchema):
-    states = fields.List(fields.Nested(CampanileStateSchema), required=True,
+    states = List(fields.Nested(CampanileStateSchema), required=True,
                          metadata={"description": "The state after each applied move."})
     score = fields.Nested(CampanileScoreResponseSchema, required=True)
 

@@ -1,7 +1,35 @@
 """Schemas shared by every game: problems, the game list, probes."""
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
+
+
+MAX_ITEM_ERRORS = 10  # per list: reading stops there (a body of wrong items must not cost seconds)
+
+
+class List(fields.List):
+    """fields.List bounded for hostile input: the length limit is checked before the items (a 100,000-item list
+    is one error at once), and reading stops at the MAX_ITEM_ERRORS-th wrong item."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, (list, tuple)):
+            raise self.make_error("invalid")
+        for validator in self.validators:
+            if isinstance(validator, validate.Length):
+                longest = validator.max if validator.max is not None else validator.equal
+                if longest is not None and len(value) > longest:
+                    validator(value)  # raises its usual ValidationError ("Longer than maximum length N.")
+        result, errors = [], {}
+        for index, item in enumerate(value):
+            try:
+                result.append(self.inner.deserialize(item, **kwargs))
+            except ValidationError as error:
+                errors[index] = error.messages
+                if len(errors) >= MAX_ITEM_ERRORS:
+                    break
+        if errors:
+            raise ValidationError(errors, valid_data=result)
+        return result
 
 
 class StrictSchema(Schema):

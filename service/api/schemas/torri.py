@@ -6,7 +6,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate
 
 from ...games import torri
-from .common import ProblemDetailSchema, StrictSchema
+from .common import List, ProblemDetailSchema, StrictSchema
 
 CARD_VALUES = list(torri.CARD_NAMES.values())
 MAX_CARDS = 128
@@ -18,7 +18,7 @@ def Card(**kwargs) -> fields.String:  # noqa: N802 - a field factory reads like 
 
 
 def Cards(**kwargs) -> fields.List:  # noqa: N802
-    return fields.List(Card(), validate=validate.Length(max=MAX_CARDS), **kwargs)
+    return List(Card(), validate=validate.Length(max=MAX_CARDS), **kwargs)
 
 
 def Index(**kwargs) -> fields.Integer:  # noqa: N802
@@ -77,13 +77,13 @@ class TorriTowerSchema(StrictSchema):
 class TorriPlayerSchema(StrictSchema):
     name = fields.String(validate=validate.Length(min=1, max=100))
     hand = Pile(TorriCountedHandSchema, required=True)
-    towers = fields.List(fields.Nested(TorriTowerSchema), validate=validate.Length(max=MAX_CARDS))
+    towers = List(fields.Nested(TorriTowerSchema), validate=validate.Length(max=MAX_CARDS))
     played = Cards(metadata={"description": "Nobles played in front of the player, in order."})
 
 
 class TorriTablePlayerSchema(StrictSchema):
     name = fields.String(validate=validate.Length(min=1, max=100))
-    towers = fields.List(fields.Nested(TorriTowerSchema), validate=validate.Length(max=MAX_CARDS))
+    towers = List(fields.Nested(TorriTowerSchema), validate=validate.Length(max=MAX_CARDS))
     played = Cards()
 
 
@@ -100,7 +100,7 @@ class TorriPendingSchema(StrictSchema):
     action = fields.String(required=True)
     player = Index(required=True)
     left = Index()
-    from_ = fields.List(fields.String(validate=validate.OneOf(["deck", "noble_deck", "market"])),
+    from_ = List(fields.String(validate=validate.OneOf(["deck", "noble_deck", "market"])),
                         data_key="from", validate=validate.Length(max=3))
     excluded = Cards()
     built = Index()
@@ -120,12 +120,14 @@ class TorriStateSchema(StrictSchema):
     to_act = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]))
     passes = fields.Integer(strict=True, validate=validate.Range(min=0, max=2))
     highest = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]))
+    closed_by = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]),
+                               metadata={"description": "Who called Close (T-ACT-CLOSE-1), for T-SCORE-DEALS."})
     deck = Pile(TorriCountedDeckSchema, required=True, metadata={"description": "Top first."})
     market = Cards(required=True)
     noble_deck = Pile(TorriCountedDeckSchema)
     removed = Cards()
     palazzo = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]))
-    players = fields.List(fields.Nested(TorriPlayerSchema), required=True, validate=validate.Length(max=8))
+    players = List(fields.Nested(TorriPlayerSchema), required=True, validate=validate.Length(max=8))
     pending = fields.Nested(TorriPendingSchema, allow_none=True)
 
 
@@ -133,8 +135,10 @@ class TorriTableSchema(StrictSchema):
     """What a photo of a finished table shows."""
 
     variant = fields.Nested(TorriVariantSchema)
-    players = fields.List(fields.Nested(TorriTablePlayerSchema), required=True, validate=validate.Length(max=8))
+    players = List(fields.Nested(TorriTablePlayerSchema), required=True, validate=validate.Length(max=8))
     highest = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]))
+    closed_by = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]),
+                               metadata={"description": "Who called Close, if anyone (T-SCORE-DEALS)."})
 
 
 # ---------------------------------------------------------------- moves
@@ -162,7 +166,7 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
     "extend": _move_schema("extend", "Add cards on top of an own incomplete tower (T-ACT-EXTEND).",
                            tower=Index(required=True), cards=Cards(required=True)),
     "complete": _move_schema("complete", "Complete own towers (T-ACT-COMPLETE).",
-                             towers=fields.List(Index(), required=True, validate=validate.Length(max=MAX_CARDS))),
+                             towers=List(Index(), required=True, validate=validate.Length(max=MAX_CARDS))),
     "close": _move_schema("close", "Close the construction (T-ACT-CLOSE)."),
     "pass": _move_schema("pass", "Pass (T-ACT-PASS)."),
     "guard": _move_schema("guard", "Play a 5 against a Trade or Conspiracy (T-DON-5)."),
@@ -172,7 +176,7 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
                            player=Index(required=True), tower=Index(required=True)),
     "take": _move_schema("take", "The Trade's random take (T-DON-9): positions in the opponent's hand as listed "
                                  "(sorted), or the cards when that hand is unknown.",
-                         positions=fields.List(Index(), validate=validate.Length(max=MAX_CARDS)), cards=Cards()),
+                         positions=List(Index(), validate=validate.Length(max=MAX_CARDS)), cards=Cards()),
     "give": _move_schema("give", "The cards a Trade gives back (T-DON-9).", cards=Cards(required=True)),
     "refill": _move_schema("refill", "Name the cards turned up to refill the market from an unknown deck "
                                      "(T-SVC-REFILL).", cards=Cards(required=True)),
@@ -192,7 +196,8 @@ class Move(fields.Field):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if not isinstance(value, dict):
             raise ValidationError("A move is an object with a \"type\".")
-        schema = MOVE_SCHEMAS.get(value.get("type"))  # type: ignore[arg-type]
+        kind = value.get("type")
+        schema = MOVE_SCHEMAS.get(kind) if isinstance(kind, str) else None
         if schema is None:
             raise ValidationError({"type": [f"Must be one of {', '.join(MOVE_SCHEMAS)}."]})
         return schema().load(value)
@@ -208,7 +213,7 @@ class TorriNewRequestSchema(StrictSchema):
                                 "description": "The same seed always deals the same cards. Left out: a random "
                                                "seed, returned in the answer."})
     variant = fields.Nested(TorriVariantSchema)
-    names = fields.List(fields.String(validate=validate.Length(min=1, max=100)), validate=validate.Length(equal=2))
+    names = List(fields.String(validate=validate.Length(min=1, max=100)), validate=validate.Length(equal=2))
 
     def load(self, data, *args, **kwargs):  # type: ignore[override]
         loaded = super().load(data, *args, **kwargs)
@@ -229,7 +234,7 @@ class TorriViewRequestSchema(TorriStateRequestSchema):
 
 
 class TorriMovesRequestSchema(TorriStateRequestSchema):
-    moves = fields.List(Move(), required=True, validate=validate.Length(max=MAX_MOVES))
+    moves = List(Move(), required=True, validate=validate.Length(max=MAX_MOVES))
 
 
 MAX_NOTATION = 20_000
@@ -295,13 +300,13 @@ class TorriNewResponseSchema(TorriStateResponseSchema):
 
 class TorriValidateResponseSchema(StrictSchema):
     valid = fields.Boolean(required=True)
-    errors = fields.List(fields.Nested(ProblemDetailSchema), required=True)
-    warnings = fields.List(fields.Nested(ProblemDetailSchema), required=True)
+    errors = List(fields.Nested(ProblemDetailSchema), required=True)
+    warnings = List(fields.Nested(ProblemDetailSchema), required=True)
 
 
 class TorriLegalMovesResponseSchema(StrictSchema):
     to_act = fields.Integer(required=True, allow_none=True)
-    moves = fields.List(Move(), required=True)
+    moves = List(Move(), required=True)
 
 
 class TorriEventSchema(Schema):
@@ -319,8 +324,8 @@ class TorriEventSchema(Schema):
 class TorriApplyResponseSchema(StrictSchema):
     legal = fields.Boolean(required=True)
     state = fields.Nested(TorriStateSchema, required=True, metadata={"description": "After the last legal move."})
-    events = fields.List(fields.Nested(TorriEventSchema), required=True)
-    violations = fields.List(fields.Nested(ProblemDetailSchema), required=True)
+    events = List(fields.Nested(TorriEventSchema), required=True)
+    violations = List(fields.Nested(ProblemDetailSchema), required=True)
     failed_at = fields.Integer(required=True, allow_none=True)
 
 
@@ -329,19 +334,19 @@ class TorriPlayerScoreSchema(StrictSchema):
     categories = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
                              metadata={"description": "completion, blessing, plain, colorful, highest, monumento, "
                                                       "cappella"})
-    plain_ranks_won = fields.List(fields.Integer(), required=True)
+    plain_ranks_won = List(fields.Integer(), required=True)
     total = fields.Integer(required=True)
 
 
 class TorriScoreResponseSchema(StrictSchema):
-    players = fields.List(fields.Nested(TorriPlayerScoreSchema), required=True)
+    players = List(fields.Nested(TorriPlayerScoreSchema), required=True)
     winner = fields.Integer(required=True, allow_none=True)
     decided_by = fields.String(required=True, validate=validate.OneOf(["points", "highest", "draw"]))
-    warnings = fields.List(fields.Nested(ProblemDetailSchema), required=True)
+    warnings = List(fields.Nested(ProblemDetailSchema), required=True)
 
 
 class TorriReplayResponseSchema(TorriApplyResponseSchema):
-    states = fields.List(fields.Nested(TorriStateSchema), required=True,
+    states = List(fields.Nested(TorriStateSchema), required=True,
                          metadata={"description": "The state after each applied move."})
     score = fields.Nested(TorriScoreResponseSchema, required=True)
 
