@@ -40,40 +40,9 @@ ENV_EXAMPLES, ENV_REPORT, ENV_SEED, ENV_COVERAGE, ENV_SHARD = ("FUZZ_EXAMPLES", 
 
 # ---------------------------------------------------------------- known bugs, tolerated in their precise shape
 
-def _post_without_json_on_a_get_path(case, response, failure) -> bool:
-    """tests/api/test_errors.py::test_post_without_body_on_a_get_endpoint_is_405: the 415 check runs before
-    routing, so a POST without a JSON body on a GET-only path is 415, not 405 (the check sends that POST itself:
-    the status is in its message)."""
-    return (type(failure).__name__ == "UnsupportedMethodResponse" and case.operation.method.upper() == "GET"
-            and "Unsupported method POST returned 415" in str(failure))
-
-
-def _allow_header_lists_catch_all_methods(case, response, failure) -> bool:
-    """tests/api/test_errors.py::test_options_allow_lists_only_working_methods: OPTIONS on a game endpoint
-    advertises every method of the /v1/games/<game>/<path:rest> catch-all (GET, POST, PUT, PATCH, DELETE), which
-    answer 405 where the endpoint does not take them."""
-    text = str(failure)
-    if type(failure).__name__ != "AllowHeaderMismatch" or "Undocumented methods advertised:" not in text \
-            or not case.operation.path.startswith("/v1/games/") or "Missing" in text:
-        return False
-    extra = text.split("Undocumented methods advertised:", 1)[1].split("\n", 1)[0]
-    return {m.strip().rstrip(".") for m in extra.split(",")} <= {"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"}
-
-
-def _lenient_nobles(case, response, failure) -> bool:
-    """tests/api/test_errors.py::test_new_variant_nobles_must_be_a_boolean: /new takes 0, 1, "yes", ... for
-    variant.nobles (marshmallow's lenient Boolean)."""
-    body = case.body if isinstance(case.body, dict) else {}
-    variant = body.get("variant")
-    return (type(failure).__name__ == "AcceptedNegativeData" and case.path.endswith("/new")
-            and isinstance(variant, dict) and "nobles" in variant and not isinstance(variant["nobles"], bool))
-
-
-KNOWN_BUGS = {
-    "post-without-json-on-get-path-is-415": _post_without_json_on_a_get_path,
-    "options-allow-header": _allow_header_lists_catch_all_methods,
-    "lenient-variant-nobles": _lenient_nobles,
-}
+# Each entry: name -> predicate(case, response, failure), for a bug reproduced by a strict xfail in tests/api.
+# None is open.
+KNOWN_BUGS: dict = {}
 
 
 def known_bug(case, response, failure) -> str | None:

@@ -159,8 +159,25 @@ class RedisCache:
             if self.cluster:
                 self._client = None  # the topology may have changed
 
-    def _recovered(self) -> None:
+    def _ping_all(self) -> None:
+        """PING; on a cluster every primary, since one node answering says nothing of the others."""
+        if self.cluster:
+            from redis.cluster import RedisCluster
+
+            self._connection().ping(target_nodes=RedisCluster.PRIMARIES)
+        else:
+            self._connection().ping()
+
+    def _recovered(self, verified: bool = False) -> None:
         if self._failing:
+            if self.cluster and not verified:
+                # A key on a healthy node is no sign that the node that failed is back: ask them all, once per
+                # back-off window (a failure here only extends the outage, so it is not logged again).
+                try:
+                    self._ping_all()
+                except Exception as error:  # noqa: BLE001
+                    self._fault(error)
+                    return
             with self._lock:
                 if self._failing:
                     log.info("redis cache reachable again")
@@ -205,11 +222,11 @@ class RedisCache:
 
     def ping(self) -> bool:
         try:
-            self._connection().ping()
+            self._ping_all()
         except Exception as error:  # noqa: BLE001
             self._fault(error)
             return False
-        self._recovered()
+        self._recovered(verified=True)
         return True
 
     def status(self) -> str:

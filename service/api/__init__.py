@@ -18,7 +18,7 @@ from .config import Settings
 from .docs import docs_blp
 from .games import register_games
 from .jsonio import OrjsonProvider
-from .openapi import register_problem_responses
+from .openapi import SchemaExtrasPlugin, register_problem_responses
 from .observability import Metrics, configure_logging, register_request_hooks
 from .probes import probes_blp
 from .problems import ApiProblem, register_error_handlers
@@ -42,6 +42,19 @@ class RefereeApi(Api):
 
     def _register_responses(self) -> None:
         register_problem_responses(self)
+
+
+class RefereeFlask(Flask):
+    """Flask whose automatic OPTIONS answer lists the methods of the route that matched, not of every route that
+    could match the path (the /v1/games/<game>/<path:rest> catch-all only words 404s and 405s)."""
+
+    def make_default_options_response(self) -> Response:
+        response = super().make_default_options_response()
+        rule = request.url_rule
+        if rule is not None and rule.methods and not rule.endpoint.startswith("unknown_game"):
+            response.allow.clear()
+            response.allow.update(sorted(rule.methods))
+        return response
 
 
 class Referee:
@@ -75,7 +88,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     may carry Flask settings such as TESTING."""
     settings = Settings.load(config)
     configure_logging(settings.LOG_LEVEL)
-    app = Flask(__name__)
+    app = RefereeFlask(__name__)
     app.json = OrjsonProvider(app)
     app.config.update(
         MAX_CONTENT_LENGTH=settings.MAX_BODY_BYTES,
@@ -90,7 +103,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         if key not in Settings.__dataclass_fields__:
             app.config[key] = value
 
-    api = RefereeApi(app)
+    api = RefereeApi(app, spec_kwargs={"extra_plugins": [SchemaExtrasPlugin()]})
     register_error_handlers(app)
     register_request_hooks(app)
     metrics = Metrics(app)
@@ -100,6 +113,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     @app.before_request
     def _require_json() -> None:
+        # Only for a POST the app answers: an unknown path stays 404 and a GET-only path 405, whatever the body.
+        if request.routing_exception is not None or (request.endpoint or "").startswith("unknown_game"):
+            return
         if request.method == "POST" and not request.is_json:
             raise ApiProblem(415, "Send the body as JSON with Content-Type: application/json.")
         # A chunked body (no Content-Length) is cut at MAX_CONTENT_LENGTH by werkzeug, silently: without this it
@@ -114,12 +130,21 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(docs_blp)
     app.register_blueprint(referee_blp)
 
+    @app.after_request
+    def _retry_after_only_when_refused(response: Response) -> Response:
+        # Runs after the limiter's own hook (hooks run in reverse order), which sets Retry-After on every answer:
+        # keep it where it means something (429, 503).
+        if response.status_code not in (429, 503):
+            response.headers.pop("Retry-After", None)
+        return response
+
     CORS(app, origins=list(settings.CORS_ORIGINS), expose_headers=["X-Cache", "X-Request-Id"], max_age=86400,
          supports_credentials=False)
     # Rate-limit counters live in Redis when there is one (shared by all workers and replicas), with the same
     # short timeouts as the cache: a slow or dead Redis falls back to in-memory counting, never blocks a request.
-    limiter = Limiter(get_remote_address, app=app, default_limits=[settings.RATE_LIMIT] if settings.RATE_LIMIT
-                      else [], storage_uri=_limiter_storage(settings), strategy="moving-window",
+    # One budget per client address over the whole API (application limits), not one per endpoint.
+    limiter = Limiter(get_remote_address, app=app, enabled=bool(settings.RATE_LIMIT),
+                      application_limits=[settings.RATE_LIMIT] if settings.RATE_LIMIT else [], storage_uri=_limiter_storage(settings), strategy="moving-window",
                       storage_options=_limiter_options(settings), swallow_errors=True,
                       in_memory_fallback_enabled=True)
     for endpoint in ("probes.healthz", "probes.readyz", "prometheus_metrics"):

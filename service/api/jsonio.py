@@ -2,6 +2,7 @@
 cleanly as 400 instead of exhausting the stack."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import orjson
@@ -35,5 +36,12 @@ class JsonParser(FlaskParser):
     def _raw_load_json(self, req: Any) -> Any:
         if not is_json_request(req):
             return core.missing
-        # orjson.JSONDecodeError is a json.JSONDecodeError: webargs answers it as invalid JSON (400)
-        return orjson.loads(req.get_data(cache=True))
+        data = req.get_data(cache=True)
+        if not data:
+            return core.missing  # webargs then names each required field
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError as error:
+            # webargs answers a json.JSONDecodeError as invalid JSON (400), except one whose document is empty,
+            # which it takes for an empty body: orjson leaves `doc` empty for a body that is not UTF-8.
+            raise json.JSONDecodeError(error.msg, data.decode("utf-8", "replace"), error.pos) from error

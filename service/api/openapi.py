@@ -7,6 +7,7 @@ import copy
 from typing import Any
 
 import yaml
+from apispec import BasePlugin
 from flask import Flask
 
 from .schemas import GAME_SCHEMAS
@@ -67,6 +68,17 @@ def _examples(app: Flask) -> dict[tuple[str, str], dict[str, Any]]:
     call("/healthz", method="get")
     call("/readyz", method="get")
     return out
+
+
+class SchemaExtrasPlugin(BasePlugin):
+    """Adds what marshmallow fields cannot say to a schema's JSON Schema: a schema class's `json_schema_extra()`
+    (e.g. "exactly one of these fields", ExactlyOneOfSchema)."""
+
+    def schema_helper(self, name: str, definition: dict, **kwargs: Any) -> dict | None:
+        schema = kwargs.get("schema")
+        schema_class = schema if isinstance(schema, type) else type(schema)
+        extra = getattr(schema_class, "json_schema_extra", None)
+        return extra() if callable(extra) else None
 
 
 def build_spec(app: Flask) -> dict[str, Any]:

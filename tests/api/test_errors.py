@@ -30,10 +30,6 @@ def test_not_utf8_is_a_400(client, question):
     assert_problem(response, 400, min_errors=1)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a body that is not UTF-8 is answered as if it were empty: 400 with "
-                                       "'/state: This field is required.' instead of 'The body is not valid JSON.' "
-                                       "at pointer '' (orjson's decode error has doc == '', which webargs reads as "
-                                       "an empty body)")
 @pytest.mark.parametrize("question", ["validate", "legal-moves", "apply", "replay", "view"])
 def test_not_utf8_says_not_json(client, question):
     response = client.post(f"{BASE}/{question}", data=b'{"state": "\xed\xa0\x80\xff"}', content_type=JSON)
@@ -188,9 +184,6 @@ def test_move_type_of_the_wrong_json_type_is_a_400(client, state, question, move
 
 
 @pytest.mark.parametrize("value", [0, 1, "true", "yes", "on"])
-@pytest.mark.xfail(strict=True, reason="BUG: /new accepts non-boolean `variant.nobles` (0, 1, \"true\", \"yes\", "
-                                       "\"on\"), coerced by marshmallow's lenient Boolean; the spec says boolean "
-                                       "and api.md says wrong types are a 400")
 def test_new_variant_nobles_must_be_a_boolean(client, value):
     response = client.post(f"{BASE}/new", json={"seed": 42, "variant": {"nobles": value}})
     assert_problem(response, 400, pointers=("/variant/nobles",))
@@ -224,8 +217,6 @@ def test_unknown_game_names_the_games_served(client):
     assert "chess" in body["detail"] and "torri" in body["detail"]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: the 415 check runs before routing, so a POST without a JSON body to a "
-                                       "path that does not exist is 415, not 404")
 @pytest.mark.parametrize("path", ["/nope", "/v1/games/chess/apply", "/v1/games/torri/nope"])
 def test_not_found_wins_over_unsupported_media_type(client, path):
     assert_problem(client.post(path, data="x", content_type="text/plain"), 404)
@@ -259,9 +250,6 @@ def test_delete_on_a_get_endpoint(client, path):
     assert "DELETE" not in response.headers["Allow"]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: the 415 check (before_request) runs before routing, so POST without a "
-                                       "JSON body on a GET-only path answers 415 instead of 405 (found by "
-                                       "schemathesis' unsupported_method check)")
 @pytest.mark.parametrize("path", ["/v1/games", f"{BASE}/rules", "/healthz", "/readyz"])
 def test_post_without_body_on_a_get_endpoint_is_405(client, path):
     response = client.post(path)
@@ -269,9 +257,6 @@ def test_post_without_body_on_a_get_endpoint_is_405(client, path):
     assert response.headers["Allow"]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: OPTIONS on a POST endpoint answers `Allow: ..., GET, PUT, PATCH, DELETE` "
-                                       "(merged from the catch-all /v1/games/<game>/<path:rest> route), yet those "
-                                       "methods answer 405 (found by schemathesis' allow_header_conformance check)")
 @pytest.mark.parametrize("question", POST_QUESTIONS)
 def test_options_allow_lists_only_working_methods(client, question):
     response = client.options(f"{BASE}/{question}")
@@ -351,9 +336,6 @@ def test_tower_neither_plain_nor_colorful(client, state):
     assert_problem(response, 422, rules=("T-ACT-BUILD-3",), pointers=("/state/players/0/towers/0/cards",))
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (library codec, visible through the API): the cards of a tower that is "
-                                       "neither plain nor colorful are left out of the T-COMP-4 count, so a state "
-                                       "that holds all 45 cards also gets a false 'holds 42 cards' error")
 def test_crooked_tower_is_not_also_a_conservation_error(client, state):
     response = client.post(f"{BASE}/legal-moves", json={"state": _crooked_tower_state(state)})
     problem = assert_problem(response, 422, rules=("T-ACT-BUILD-3",))
@@ -396,9 +378,6 @@ def test_rate_limit_is_per_client_address(client):
 
 
 @pytest.mark.app_config(RATE_LIMIT="3 per minute")
-@pytest.mark.xfail(strict=True, reason="BUG: RATE_LIMIT is documented as per client address, but flask-limiter's "
-                                       "default_limits count each route separately, so a client gets 3 requests on "
-                                       "every endpoint (9 endpoints → 27 per minute)")
 def test_rate_limit_is_shared_across_endpoints(client, state):
     for _ in range(3):
         assert client.post(f"{BASE}/new", json={"seed": 1}).status_code == 200

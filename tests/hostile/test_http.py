@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from .helpers import PROBLEM_JSON, QUICK_SECONDS, TIMINGS, assert_no_internals, bench_module
+from .helpers import PROBLEM_JSON, HANG_SECONDS, TIMINGS, assert_no_internals, bench_module
 
 NEW = b"POST /v1/games/torri/new HTTP/1.1\r\nHost: referee\r\nContent-Type: application/json\r\n"
 TEN_MB = 10 * 1024 * 1024
@@ -33,7 +33,7 @@ def server(tmp_path_factory):
 
 
 def exchange(server, label: str, head: bytes, chunks: list[bytes] = (), half_close: bool = False,
-             limit: float = QUICK_SECONDS) -> tuple[int, dict, bytes]:
+             limit: float = HANG_SECONDS) -> tuple[int, dict, bytes]:
     """Sends raw bytes; returns (status, headers, body) of the first answer, timed."""
     started = time.perf_counter()
     with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:

@@ -30,7 +30,7 @@ from .helpers import BASE, CAMPANILE, TIMINGS, assert_no_internals, assert_probl
 
 EXAMPLES = int(os.environ.get("HOSTILE_STATE_EXAMPLES", "100"))
 RANDOM = os.environ.get("HOSTILE_STATE_RANDOM") == "1"  # bench/fuzz.py --states: a new seed every run
-ANSWER_SECONDS = 5.0
+ANSWER_SECONDS = 30.0  # a hang guard (unbounded work), not a speed check: speed is measured in bench/
 FUZZ_SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=not RANDOM,
                          suppress_health_check=list(HealthCheck))
 

@@ -6,9 +6,6 @@ hypothesis properties of the JSON forms.
 `CONFORMANCE_NOBLE_GAMES` sets how many random games the main test plays (default 40) and `CONFORMANCE_NOBLE_FOLLOWED`
 how many games a one-view referee follows (default 12): the whole file takes about 45 s of one core, half that with
 the suite's two workers.
-
-Known engine bugs (each pinned by a strict xfail test in test_rules_nobles.py) are kept out of the candidate checks
-by the adapter's `known_bug`, as narrowly as the bug; a position that hits one otherwise fails the game.
 """
 from __future__ import annotations
 
@@ -67,23 +64,6 @@ def _agree(full: torri.State, view: torri.State, viewer: int) -> str | None:
     for index, (real, seen) in enumerate(zip(full.players, view.players)):
         if real.played != seen.played:
             return f"player {index}'s played row differs: {real.played} in the game, {seen.played} in the view"
-    return None
-
-
-def _known_bug(state: torri.State, candidate: dict) -> str | None:
-    """Candidates that hit the engine bugs pinned by strict xfail tests in test_rules_nobles.py; kept as narrow as
-    the bugs (remove each line once its xfail test passes)."""
-    cards = candidate.get("cards")
-    if candidate.get("type") == "build" and isinstance(cards, list) and cards and all(
-            isinstance(c, str) and c in NOBLE_NAMES.values() for c in cards) and set(cards) != {"buona_pietra"}:
-        # test_T_NOB_BP_other_nobles_are_no_stories_a_build_of_nobles_only_is_refused
-        return "a stack of nobles other than Buona Pietra is read as a plain tower of rank 21..26"
-    cost = candidate.get("cost")
-    player = state.players[state.to_act] if state.to_act is not None else None
-    if candidate.get("type") == "noble" and candidate.get("card") == "palazzo" and isinstance(cost, list) \
-            and "palazzo" in cost and player is not None and player.hidden:
-        # test_T_NOB_PC_the_palazzo_is_not_part_of_its_own_cost_even_in_an_unknown_hand
-        return "an unknown hand pays a Palazzo with the Palazzo itself"
     return None
 
 
@@ -176,7 +156,6 @@ def noble_adapter() -> GameAdapter:
         resolve=_resolve,
         agree=_agree,
         extra_candidates=_extra_candidates,
-        known_bug=_known_bug,
     )
 
 

@@ -196,9 +196,6 @@ def test_T_NOB_LIMIT_giostra_counts_the_opponents_card_as_used():
     assert [torri.nobles_used(p) for p in after.players] == [0, 2]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: _do_noble puts the action noble in the played row before "
-                                       "_offer_giostra(counted=1), so the card is counted twice and a Giostra window "
-                                       "opens that only lists decline (and fails validate_state)")
 def test_T_NOB_LIMIT_no_giostra_window_when_giostra_would_be_two_ahead():
     # player 1 has used 2, player 0 none (T-SVC-LIMIT: such a gap can stand). After the Monumento player 0 has 1;
     # a Giostra would make 3 against 1: not allowed, so no window opens and the turn passes.
@@ -310,9 +307,6 @@ def test_T_NOB_BP_a_tower_needs_a_tower_card():
     assert "T-NOB-BP" in error_rules(doc)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: towers.interpretations counts every card but Buona Pietra as a "
-                                       "tower card, so via_francigena-via_francigena-buona_pietra is accepted as a "
-                                       "plain tower of rank 21 (not listed; its state JSON no longer reads back)")
 def test_T_NOB_BP_other_nobles_are_no_stories_a_build_of_nobles_only_is_refused():
     state = nob(hands=[[VF, VF, BP, 5], [6]])
     outcome = torri.apply_steps(state, [build(VF, VF, BP)])
@@ -320,8 +314,6 @@ def test_T_NOB_BP_other_nobles_are_no_stories_a_build_of_nobles_only_is_refused(
     assert outcome.violations[0].rule in {"T-NOB-BP", "T-ACT-BUILD-2", "T-ACT-BUILD-3"}
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: validate_state reads a tower of buona_pietra, buona_pietra, "
-                                       "monumento as a plain tower (rank 22) and reports nothing")
 def test_T_NOB_BP_other_nobles_are_no_stories_a_state_with_one_in_a_tower_is_invalid():
     doc = state_dict(nobles=True, towers=[[[BP, BP, "monumento"]], []], played=[[], ["mura"]])
     assert error_rules(doc)
@@ -481,10 +473,6 @@ def test_T_NOB_PC_a_tie_does_not_fizzle():
     assert js(play(state, noble("palazzo", ["5", "6"])).state)["palazzo"] == 0
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: with the hand unknown, _do_noble takes the Palazzo and its cost "
-                                       "from the hand in two separate _from_hand checks, so a cost naming the "
-                                       "Palazzo itself is accepted (two Palazzos out of a hand; the legal list "
-                                       "rightly omits it)")
 def test_T_NOB_PC_the_palazzo_is_not_part_of_its_own_cost_even_in_an_unknown_hand():
     full = nob(hands=[[5], ["palazzo", 6, 7]], turn=1)
     view = torri.player_view(full, 0)  # player 1's hand is unknown to this referee

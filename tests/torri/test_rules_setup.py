@@ -382,3 +382,17 @@ def test_T_SVC_LIST_unknown_hands_can_exceed_10000_steps_and_naming_the_cards_li
     with pytest.raises(torri.InvalidStateError) as raised:
         torri.legal_moves(torri.read_state(doc))
     assert [p.rule for p in raised.value.problems] == ["T-SVC-LIST"]
+
+
+def test_T_TURN_2_a_pending_decision_carries_only_its_own_fields():
+    # A draw pending with a Guard's target, or a Trade's take with a tower, is a tampered state: refused by field.
+    draw = state_dict(hands=[[5], []], pending={"type": "draw", "action": "purchase", "player": 0, "left": 1,
+                                                 "from": ["deck", "market"], "target": {"player": 1}})
+    with pytest.raises(torri.MalformedError) as refused_draw:
+        torri.validate_state(draw)
+    assert [p.pointer for p in refused_draw.value.problems] == ["/pending/target"]
+    take = state_dict(hands=[[5], [6, 7, 8]], pending={"type": "take", "action": "trade", "player": 0, "left": 3,
+                                                        "give": 2, "tower": 0})
+    with pytest.raises(torri.MalformedError) as refused_take:
+        torri.validate_state(take)
+    assert [p.pointer for p in refused_take.value.problems] == ["/pending/tower"]

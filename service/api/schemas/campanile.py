@@ -8,7 +8,7 @@ from typing import Any, Callable
 from marshmallow import Schema, ValidationError, fields, validate
 
 from ...games import campanile
-from .common import List, ProblemDetailSchema, StrictSchema
+from .common import List, ProblemDetailSchema, StrictBoolean, StrictSchema
 
 STYLE_VALUES = list(campanile.STYLES)
 MAX_CARDS = 128
@@ -16,15 +16,6 @@ MAX_MOVES = 1000
 MAX_PLAYER_LIST = 8  # the count itself is a rule (C-SETUP-1): 422, not 400
 PLAYER_INDEX = validate.Range(min=0, max=campanile.MAX_PLAYERS - 1)
 TOWER_INDEX = validate.Range(min=0, max=len(campanile.STYLES) - 1)
-
-
-class StrictBoolean(fields.Boolean):
-    """true or false only (marshmallow's Boolean also takes 1, "yes", "on", …)."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if not isinstance(value, bool):
-            raise ValidationError("Must be true or false.")
-        return value
 
 
 def Card(**kwargs) -> fields.String:  # noqa: N802 - a field factory reads like a field class

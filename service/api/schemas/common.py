@@ -7,6 +7,15 @@ from marshmallow import Schema, ValidationError, fields, validate
 MAX_ITEM_ERRORS = 10  # per list: reading stops there (a body of wrong items must not cost seconds)
 
 
+class StrictBoolean(fields.Boolean):
+    """true or false only (marshmallow's Boolean also takes 1, "yes", "on", …): a wrong type is a 400."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise ValidationError("Must be true or false.")
+        return value
+
+
 class List(fields.List):
     """fields.List bounded for hostile input: the length limit is checked before the items (a 100,000-item list
     is one error at once), and reading stops at the MAX_ITEM_ERRORS-th wrong item."""
@@ -39,6 +48,24 @@ class StrictSchema(Schema):
         ordered = True
 
 
+class ExactlyOneOfSchema(StrictSchema):
+    """A request that carries exactly one of the fields named in `exactly_one`; the spec says so too, as a oneOf
+    of `required` (see `json_schema_extra`, merged in by the spec generator)."""
+
+    exactly_one: tuple[str, ...] = ()
+
+    def load(self, data, *args, **kwargs):  # type: ignore[override]
+        loaded = super().load(data, *args, **kwargs)
+        if sum(name in loaded for name in self.exactly_one) != 1:
+            quoted = [f'"{name}"' for name in self.exactly_one]
+            raise ValidationError({"": [f"Send exactly one of {', '.join(quoted[:-1])} or {quoted[-1]}."]})
+        return loaded
+
+    @classmethod
+    def json_schema_extra(cls) -> dict:
+        return {"oneOf": [{"required": [name]} for name in cls.exactly_one]}
+
+
 class ProblemDetailSchema(StrictSchema):
     rule = fields.String(allow_none=True, metadata={"description": "The rule id broken (see /rules), or null "
                                                                    "for a malformed document."})
@@ -55,6 +82,8 @@ class ProblemSchema(StrictSchema):
     detail = fields.String()
     instance = fields.String()
     request_id = fields.String()
+    error_id = fields.String(metadata={"description": "On a 500 only: the id under which the failure was logged; "
+                                                      "quote it when reporting the fault."})
     errors = fields.List(fields.Nested(ProblemDetailSchema), required=True)
 
 

@@ -6,7 +6,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate
 
 from ...games import torri
-from .common import List, ProblemDetailSchema, StrictSchema
+from .common import ExactlyOneOfSchema, List, ProblemDetailSchema, StrictBoolean, StrictSchema
 
 CARD_VALUES = list(torri.CARD_NAMES.values())
 MAX_CARDS = 128
@@ -19,6 +19,10 @@ def Card(**kwargs) -> fields.String:  # noqa: N802 - a field factory reads like 
 
 def Cards(**kwargs) -> fields.List:  # noqa: N802
     return List(Card(), validate=validate.Length(max=MAX_CARDS), **kwargs)
+
+
+def StepCards(**kwargs) -> fields.List:  # noqa: N802 - the cards a move names (no legal step names more)
+    return List(Card(), validate=validate.Length(max=torri.MAX_CARDS_IN_STEP), **kwargs)
 
 
 def Index(**kwargs) -> fields.Integer:  # noqa: N802
@@ -61,12 +65,12 @@ class Pile(fields.Field):
 
 
 class TorriVariantSchema(StrictSchema):
-    nobles = fields.Boolean(load_default=False, metadata={"description": "The advanced game with noble cards."})
+    nobles = StrictBoolean(load_default=False, metadata={"description": "The advanced game with noble cards."})
 
 
 class TorriTowerSchema(StrictSchema):
     cards = Cards(required=True, metadata={"description": "Stories, bottom first."})
-    complete = fields.Boolean(load_default=False)
+    complete = StrictBoolean(load_default=False)
     kind = fields.String(validate=validate.OneOf(["plain", "colorful"]),
                          metadata={"description": "Always returned; needed in input only when Buona Pietra makes "
                                                   "the cards ambiguous."})
@@ -92,22 +96,31 @@ class TorriPendingTargetSchema(StrictSchema):
     tower = Index()
 
 
-class TorriPendingSchema(StrictSchema):
-    """The decision the current action still waits for. Send it back untouched."""
+PENDING_ACTIONS = list(dict.fromkeys(("purchase", "exchange", "extend", "income", "via_francigena", "trade",
+                                       "conspiracy", "build", *torri.NOBLE_NAMES.values())))
 
-    type = fields.String(required=True, validate=validate.OneOf(["draw", "guard", "target", "take", "give",
-                                                                 "refill"]))
-    action = fields.String(required=True)
-    player = Index(required=True)
+
+class TorriPendingSchema(StrictSchema):
+    """The decision the current action still waits for. Send it back untouched: each type carries only its own
+    fields (draw/refill: left, from, excluded; target: built, height; guard: target, size; take/give: left, give;
+    giostra/rebuild: cards, tower, kind, rank)."""
+
+    type = fields.String(required=True, validate=validate.OneOf(list(torri.PENDING_TYPES)))
+    action = fields.String(required=True, validate=validate.OneOf(PENDING_ACTIONS))
+    player = fields.Integer(strict=True, required=True, validate=validate.OneOf([0, 1]))
     left = Index()
     from_ = List(fields.String(validate=validate.OneOf(["deck", "noble_deck", "market"])),
-                        data_key="from", validate=validate.Length(max=3))
+                 data_key="from", validate=validate.Length(max=3))
     excluded = Cards()
     built = Index()
     height = Index()
     target = fields.Nested(TorriPendingTargetSchema)
     size = Index()
     give = Index()
+    cards = StepCards()
+    tower = Index()
+    kind = fields.String(validate=validate.OneOf(["plain", "colorful"]))
+    rank = fields.Integer(strict=True, validate=validate.Range(min=4, max=11))
 
 
 class TorriStateSchema(StrictSchema):
@@ -152,7 +165,7 @@ def _move_schema(name: str, doc: str, **declared: fields.Field) -> type[Schema]:
 MOVE_SCHEMAS: dict[str, type[Schema]] = {
     "purchase": _move_schema("purchase", "Start a Purchase (T-ACT-PURCHASE); then draw steps."),
     "exchange": _move_schema("exchange", "Put 2+ cards on the market (T-ACT-EXCHANGE); then draw steps.",
-                             cards=Cards(required=True)),
+                             cards=StepCards(required=True)),
     "draw": _move_schema("draw", "Draw one card (T-TURN-4). `card` names a market card, or the card that came off "
                                  "an unknown deck.",
                          from_=fields.String(required=True, data_key="from",
@@ -160,11 +173,11 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
                          card=Card()),
     "stop": _move_schema("stop", "End Via Francigena draws early."),
     "build": _move_schema("build", "Build a tower from hand (T-ACT-BUILD), bottom first.",
-                          cards=Cards(required=True),
+                          cards=StepCards(required=True),
                           kind=fields.String(validate=validate.OneOf(["plain", "colorful"])),
                           rank=fields.Integer(strict=True, validate=validate.Range(min=4, max=11))),
     "extend": _move_schema("extend", "Add cards on top of an own incomplete tower (T-ACT-EXTEND).",
-                           tower=Index(required=True), cards=Cards(required=True)),
+                           tower=Index(required=True), cards=StepCards(required=True)),
     "complete": _move_schema("complete", "Complete own towers (T-ACT-COMPLETE).",
                              towers=List(Index(), required=True, validate=validate.Length(max=MAX_CARDS))),
     "close": _move_schema("close", "Close the construction (T-ACT-CLOSE)."),
@@ -176,12 +189,12 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
                            player=Index(required=True), tower=Index(required=True)),
     "take": _move_schema("take", "The Trade's random take (T-DON-9): positions in the opponent's hand as listed "
                                  "(sorted), or the cards when that hand is unknown.",
-                         positions=List(Index(), validate=validate.Length(max=MAX_CARDS)), cards=Cards()),
-    "give": _move_schema("give", "The cards a Trade gives back (T-DON-9).", cards=Cards(required=True)),
+                         positions=List(Index(), validate=validate.Length(max=MAX_CARDS)), cards=StepCards()),
+    "give": _move_schema("give", "The cards a Trade gives back (T-DON-9).", cards=StepCards(required=True)),
     "refill": _move_schema("refill", "Name the cards turned up to refill the market from an unknown deck "
-                                     "(T-SVC-REFILL).", cards=Cards(required=True)),
+                                     "(T-SVC-REFILL).", cards=StepCards(required=True)),
     "noble": _move_schema("noble", "Play a noble as the turn's action (T-NOB-PLAY).", card=Card(required=True),
-                          cost=Cards()),
+                          cost=StepCards()),
 }
 
 
@@ -243,40 +256,35 @@ NOTATION_DESCRIPTION = ("A table in the notation for people (api.md, Notation): 
                         "A parse error is a 400 whose message names the line and column.")
 
 
-def _exactly_one(loaded: dict, names: tuple[str, ...]) -> None:
-    if sum(name in loaded for name in names) != 1:
-        quoted = [f'"{name}"' for name in names]
-        raise ValidationError({"": [f"Send exactly one of {', '.join(quoted[:-1])} or {quoted[-1]}."]})
-
-
-class TorriScoreRequestSchema(StrictSchema):
+class TorriScoreRequestSchema(ExactlyOneOfSchema):
     """Exactly one of `state`, `table` or `notation`."""
 
+    exactly_one = ("state", "table", "notation")
+    state = fields.Nested(TorriStateSchema)
+    table = fields.Nested(TorriTableSchema)
+    notation = fields.String(validate=validate.Length(max=MAX_NOTATION),
+                             metadata={"description": NOTATION_DESCRIPTION})
+    several_deals = StrictBoolean(load_default=False, metadata={
+        "description": "Scoring one deal of several (T-SCORE-DEALS): the player who called Close scores nothing "
+                       "for incomplete towers. Off by default: a single game."})
+
+
+class TorriPictureRequestSchema(ExactlyOneOfSchema):
+    """Exactly one of `state`, `table` or `notation`: the table to draw."""
+
+    exactly_one = ("state", "table", "notation")
     state = fields.Nested(TorriStateSchema)
     table = fields.Nested(TorriTableSchema)
     notation = fields.String(validate=validate.Length(max=MAX_NOTATION),
                              metadata={"description": NOTATION_DESCRIPTION})
 
-    def load(self, data, *args, **kwargs):  # type: ignore[override]
-        loaded = super().load(data, *args, **kwargs)
-        _exactly_one(loaded, ("state", "table", "notation"))
-        return loaded
 
-
-class TorriPictureRequestSchema(TorriScoreRequestSchema):
-    """Exactly one of `state`, `table` or `notation`: the table to draw."""
-
-
-class TorriNotationRequestSchema(StrictSchema):
+class TorriNotationRequestSchema(ExactlyOneOfSchema):
     """Exactly one of `state` or `table`: the table to write in notation."""
 
+    exactly_one = ("state", "table")
     state = fields.Nested(TorriStateSchema)
     table = fields.Nested(TorriTableSchema)
-
-    def load(self, data, *args, **kwargs):  # type: ignore[override]
-        loaded = super().load(data, *args, **kwargs)
-        _exactly_one(loaded, ("state", "table"))
-        return loaded
 
 
 class TorriNotationResponseSchema(StrictSchema):

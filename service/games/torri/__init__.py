@@ -8,23 +8,23 @@
     >>> outcome.legal, outcome.state.pending.left
     (True, 1)
 """
-from .cards import CARD_NAMES, CARDS_BY_NAME, NOBLES, RANKS
-from .codec import read_state, read_table, state_json, table_json, validate_state
+from .cards import CARD_NAMES, CARDS_BY_NAME, NOBLE_NAMES, NOBLES, RANKS
+from .codec import PENDING_TYPES, read_state, read_table, state_json, table_json, validate_state
 from .engine import TooManyStepsError, apply_step, canonical_step, legal_steps, missing_cards, nobles_used
 from .errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem, TorriError
 from .game import Outcome, apply_steps, legal_moves, new_game, player_view, score, score_table_json
 from .model import COLORFUL, ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Table, Tower
 from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .scoring import CATEGORIES, PlayerScore, Score, score_table
-from .steps import Step, parse_step
+from .steps import MAX_CARDS_IN_STEP, Step, parse_step
 
 GAME_ID = "torri"
 
 __all__ = [
-    "CARD_NAMES", "CARDS_BY_NAME", "CATEGORIES", "COLORFUL", "ENDING", "GAME_ID", "MAIN", "NOBLES", "OVER",
-    "PLAIN", "RANKS", "canonical_step", "nobles_used", "RULES", "RULES_BY_ID", "RULES_VERSION", "GameError", "IllegalStepError",
-    "InvalidStateError", "MalformedError", "Outcome", "Pending", "Player", "PlayerScore", "Problem", "Rule",
-    "Score", "State", "Step", "TooManyStepsError", "Table", "TorriError", "Tower", "apply_step", "apply_steps", "legal_moves",
-    "legal_steps", "missing_cards", "new_game", "parse_step", "player_view", "read_state", "read_table",
+    "CARD_NAMES", "CARDS_BY_NAME", "CATEGORIES", "COLORFUL", "ENDING", "GAME_ID", "MAIN", "MAX_CARDS_IN_STEP",
+    "NOBLE_NAMES", "NOBLES", "OVER", "PENDING_TYPES", "PLAIN", "RANKS", "RULES", "RULES_BY_ID", "RULES_VERSION",
+    "GameError", "IllegalStepError", "InvalidStateError", "MalformedError", "Outcome", "Pending", "Player",
+    "PlayerScore", "Problem", "Rule", "Score", "State", "Step", "TooManyStepsError", "Table", "TorriError", "Tower",
+    "apply_step", "apply_steps", "canonical_step", "legal_moves", "legal_steps", "nobles_used", "missing_cards", "new_game", "parse_step", "player_view", "read_state", "read_table",
     "score", "score_table", "score_table_json", "state_json", "table_json", "validate_state",
 ]

@@ -79,12 +79,14 @@ class TorriRules:
         return answer
 
     def score(self, request: Json) -> Json:
+        several_deals = request.get("several_deals", False) is True  # T-SCORE-DEALS
         if "notation" in request:  # problems already point at /notation, with line and column in the message
             table, warnings = table_notation.read(request["notation"])
-            return {**score_table(table).to_json(), "warnings": [p.to_json() for p in warnings]}
+            result = score_table(table, several_deals=several_deals)
+            return {**result.to_json(), "warnings": [p.to_json() for p in warnings]}
         if "table" in request:
             try:
-                result, warnings = score_table_json(request["table"])
+                result, warnings = score_table_json(request["table"], several_deals=several_deals)
             except GameError as error:
                 raise _under("/table", error) from None
             prefix = "/table"
@@ -93,7 +95,7 @@ class TorriRules:
                 _, warnings = validate_state(request["state"])
             except GameError as error:
                 raise _under("/state", error) from None
-            result, prefix = score(_state(request)), "/state"
+            result, prefix = score(_state(request), several_deals=several_deals), "/state"
         return {**result.to_json(), "warnings": [p.under(prefix).to_json() for p in warnings]}
 
     def table_of_request(self, request: Json) -> Table:

@@ -6,6 +6,7 @@ every field, keys in a fixed order, hands and market sorted, so equal states are
 """
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from typing import Any
 
@@ -26,6 +27,8 @@ class _Reader:
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
+        # Cards of towers that cannot be read as a tower: still on the table, so still counted (T-COMP-4).
+        self.loose: list[tuple[int, str]] = []
 
     def bad(self, pointer: str, message: str) -> None:
         self.problems.append(Problem(None, pointer, message))
@@ -143,6 +146,8 @@ def _tower(reader: _Reader, value: Any, pointer: str, problems: list[Problem]) -
         problems.append(Problem("T-ACT-BUILD-1", f"{pointer}/cards",
                                 f"A tower has 3 or more stories; this one has {len(cards)}."))
     options = interpretations(cards)
+    if not options or read_tower(cards, complete, kind, rank) is None:
+        reader.loose.extend((card, f"{pointer}/cards/{i}") for i, card in enumerate(cards))
     if not options:
         rule = shape_rule(cards) if cards else "T-ACT-BUILD-1"
         problems.append(Problem(rule, f"{pointer}/cards",
@@ -199,11 +204,27 @@ def _players(reader: _Reader, value: Any, in_state: bool, problems: list[Problem
     return [p for p in players if p is not None]
 
 
+# Each kind of pending decision carries only its own fields: anything else is refused rather than ignored, so a
+# hand-edited state cannot carry data that looks meaningful but would be ignored.
+_PENDING_BASE = ("type", "action", "player")
+PENDING_FIELDS: dict[str, tuple[str, ...]] = {
+    "draw": _PENDING_BASE + ("left", "from", "excluded"),
+    "refill": _PENDING_BASE + ("left", "from", "excluded"),
+    "target": _PENDING_BASE + ("built", "height"),
+    "guard": _PENDING_BASE + ("target", "size"),
+    "take": _PENDING_BASE + ("left", "give"),
+    "give": _PENDING_BASE + ("left", "give"),
+    "giostra": _PENDING_BASE + ("cards", "tower", "kind", "rank"),
+    "rebuild": _PENDING_BASE + ("cards", "tower", "kind", "rank"),
+}
+ALL_PENDING_FIELDS = tuple(dict.fromkeys(field for fields in PENDING_FIELDS.values() for field in fields))
+
+
 def _pending(reader: _Reader, value: Any) -> Pending | None:
     if value is None:
         return None
-    fields = ("type", "action", "player", "left", "from", "excluded", "built", "height", "target", "size", "give",
-              "cards", "tower", "kind", "rank")
+    declared = value.get("type") if isinstance(value, dict) else None
+    fields = PENDING_FIELDS.get(declared, ALL_PENDING_FIELDS) if isinstance(declared, str) else ALL_PENDING_FIELDS
     data = reader.obj(value, "/pending", fields, ("type", "action", "player"))
     if data is None:
         return None
@@ -302,7 +323,7 @@ def _read_state(data: Any) -> tuple[State, list[Problem], list[Problem]]:
                   tuple(sorted(market)), (players[0], players[1]), pending, noble_deck, noble_hidden, noble_bottom,
                   removed, palazzo, closed_by)
     warnings: list[Problem] = []
-    rules.extend(check_state(state, warnings))
+    rules.extend(check_state(state, warnings, reader.loose))
     return state, rules, warnings
 
 
@@ -376,10 +397,13 @@ def _counts_fit(seen: Counter, nobles: bool) -> bool:
     return all(card in full and count <= full[card] for card, count in seen.items())
 
 
-def check_state(state: State, warnings: list[Problem]) -> list[Problem]:
+def check_state(state: State, warnings: list[Problem], loose: list[tuple[int, str]] = ()) -> list[Problem]:
+    """Every rule a position breaks. `loose`: (card, pointer) of towers that could not be read, counted too."""
     # Counting is cheap; walking every card with its pointer is done only to report a problem.
     seen = _known_cards(state)
-    problems = [] if _counts_fit(seen, state.nobles) else _count_problems(_places(state), state.nobles)
+    seen.update(card for card, _ in loose)
+    problems = [] if _counts_fit(seen, state.nobles) else _count_problems(
+        itertools.chain(_places(state), loose), state.nobles)
     problems.extend(_check_totals(state, seen))
     for p, player in enumerate(state.players):
         if player.hand_size > player.hand_limit:

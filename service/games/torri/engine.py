@@ -827,7 +827,8 @@ def _do_noble(s: State, step: Step, events: Events) -> None:
         if len(cost) not in ((0, PALAZZO_COST) if fizzles else (PALAZZO_COST,)):
             raise _fail("T-NOB-PC", "Palazzo Comunale costs 2 cards from hand" + (
                 " (optional here, 0 or 2: it will have no lasting effect)." if fizzles else "."), "/cost")
-        after_cost = _from_hand(s, Player("", after[0], after[1]), cost)
+        # Card and cost are taken from the hand together, so an unknown hand cannot pay with the Palazzo itself.
+        after_cost = _from_hand(s, s.players[me], (card, *cost))
         if after_cost is None:
             raise _fail("T-NOB-PC", f"The hand does not hold {', '.join(names(cost))} besides the Palazzo.",
                         "/cost")
@@ -850,7 +851,8 @@ def _do_noble(s: State, step: Step, events: Events) -> None:
             s.palazzo = me  # T-NOB-PC (a Giostra may still cancel it)
     events.append({"type": "noble", "player": me, "card": card_name(card), "cost": names(cost),
                    **({"fizzled": True} if fizzles else {})})
-    if _offer_giostra(s, me, 0 if fizzles else 1, events):
+    # The card is already in the played row (or, fizzled, out of the game): nothing more to count (T-NOB-LIMIT).
+    if _offer_giostra(s, me, 0, events):
         s.pending = Pending("giostra", card_name(card), me, cards=(card,))
         return
     _resolve_noble(s, Pending("giostra", card_name(card), me, cards=(card,)), events)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import BUONA_PIETRA, RANKS
+from .cards import BUONA_PIETRA, RANKS, is_tower_card
 from .model import COLORFUL, PLAIN, Tower
 
 MIN_HEIGHT = 3  # T-ACT-BUILD-1
@@ -14,8 +14,8 @@ LOWEST_STANDIN, HIGHEST_STANDIN = 4, 11  # T-NOB-BP: a Buona Pietra above a 5, o
 def interpretations(cards: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
     """Every (kind, rank) the stack can be read as; empty if it is neither plain nor colorful."""
     tower_cards = [card for card in cards if card != BUONA_PIETRA]
-    if not tower_cards:
-        return []  # T-NOB-BP: a tower needs at least one tower card
+    if not tower_cards or not all(is_tower_card(card) for card in tower_cards):
+        return ()  # T-NOB-BP: a tower needs a tower card, and Buona Pietra is the only noble that is a story
     found: list[tuple[str, int]] = []
     first = tower_cards[0]
     if all(card == first for card in tower_cards):  # T-ACT-BUILD-2
@@ -43,8 +43,8 @@ def _colorful_fits(cards: tuple[int, ...], bottom: int) -> bool:
 def shape_rule(cards: tuple[int, ...]) -> str:
     """The rule a stack that is neither plain nor colorful breaks."""
     tower_cards = [card for card in cards if card != BUONA_PIETRA]
-    if not tower_cards:
-        return "T-NOB-BP"  # a tower needs at least one tower card
+    if not tower_cards or not all(is_tower_card(card) for card in tower_cards):
+        return "T-NOB-BP"  # a tower needs a tower card; no other noble is a story
     return "T-ACT-BUILD-3" if len(set(tower_cards)) == len(tower_cards) else "T-ACT-BUILD-2"
 
 
