@@ -16,7 +16,8 @@ from .. import __version__
 from ..cache import Cache, make_cache
 from .config import Settings
 from .docs import docs_blp
-from .games import register_games
+from .early import EarlyHits
+from .games import CACHED_ROUTES, register_games
 from .jsonio import OrjsonProvider
 from .openapi import SchemaExtrasPlugin, register_problem_responses
 from .observability import Metrics, configure_logging, register_request_hooks
@@ -158,6 +159,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         return response
 
+    # Hits answered before Flask, where the answer depends on the body alone (no rate limit to count, CORS open
+    # to every origin, as flask-cors answers it then).
+    if settings.EARLY_CACHE_HITS and not settings.RATE_LIMIT and settings.CORS_ORIGINS == ("*",):
+        app.wsgi_app = EarlyHits(app.wsgi_app, app.extensions["referee"], CACHED_ROUTES,  # type: ignore[method-assign]
+                                 settings.MAX_BODY_BYTES)
     return app
 
 

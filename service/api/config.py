@@ -23,6 +23,7 @@ class Settings:
     MAX_BODY_BYTES: int = 256 * 1024
     RATE_LIMIT: str = "1200 per minute"  # per client address; "" turns it off
     CORS_ORIGINS: tuple[str, ...] = ("*",)
+    EARLY_CACHE_HITS: bool = True  # answer cache hits before Flask (when no rate limit is set; see early.py)
     LOG_LEVEL: str = "INFO"
     PROMETHEUS_MULTIPROC_DIR: str | None = None
 
@@ -46,7 +47,7 @@ def _convert(name: str, raw: Any) -> Any:
         return value
     if name == "CACHE_MIN_COMPUTE_MS":
         return float(raw)
-    if name == "REDIS_CLUSTER":
+    if name in ("REDIS_CLUSTER", "EARLY_CACHE_HITS"):
         return raw if isinstance(raw, bool) else str(raw).strip().lower() in ("1", "true", "yes", "on")
     if name == "CORS_ORIGINS":
         items = raw if isinstance(raw, (list, tuple)) else str(raw).split(",")

@@ -18,6 +18,7 @@ from ..cache import HIT, cache_key
 from ..games.base import GameRules
 from ..games.registry import GAMES
 from .blueprint import Blueprint
+from .early import LOOKUP_KEY, CachedRoute
 from .jsonio import canonical, dumps
 from .openapi import ADSO_WILLIAM_TABLE
 from .problems import ApiProblem
@@ -53,26 +54,36 @@ def _document_problems(blp: Blueprint, statuses: tuple[int, ...]) -> Callable:
     return decorate
 
 
+CACHED_ROUTES: dict[str, CachedRoute] = {}  # path -> route, for the early-hit layer (early.py)
+
+
 def cached(endpoint: str, game: GameRules, deterministic: Callable[[dict], bool] = lambda doc: True) -> Callable:
     """Serve a POST answer from the cache when the same canonical request was answered before.
 
     The key is computed from the raw body, before schema validation, so a hit costs one parse and one look-up;
-    only 200 answers are stored, so a hit is always for a request that was valid."""
+    only 200 answers are stored, so a hit is always for a request that was valid. Usually the early-hit layer
+    (early.py) has answered hits already and hands over its look-up of a miss."""
+    CACHED_ROUTES[f"/v1/games/{game.info.id}/{endpoint}"] = CachedRoute(game.info.id, endpoint,
+                                                                          game.info.rules_version, deterministic)
 
     def decorate(view: Callable) -> Callable:
         @functools.wraps(view)
         def wrapper(*args: Any, **kwargs: Any) -> Response:
             state = current_app.extensions["referee"]
-            try:
-                doc = orjson.loads(request.get_data(cache=True))
-            except orjson.JSONDecodeError:
-                return view(*args, **kwargs)  # the parser answers 400
-            if not isinstance(doc, dict) or not deterministic(doc):
-                response = view(*args, **kwargs)
-                response.headers["X-Cache"] = "bypass"
-                return response
-            key = cache_key(endpoint, game.info.id, game.info.rules_version, canonical(doc))
-            value, outcome = state.cache_call("get", key)
+            looked_up = request.environ.pop(LOOKUP_KEY, None)
+            if looked_up is not None:
+                key, value, outcome = looked_up
+            else:
+                try:
+                    doc = orjson.loads(request.get_data(cache=True))
+                except orjson.JSONDecodeError:
+                    return view(*args, **kwargs)  # the parser answers 400
+                if not isinstance(doc, dict) or not deterministic(doc):
+                    response = view(*args, **kwargs)
+                    response.headers["X-Cache"] = "bypass"
+                    return response
+                key = cache_key(endpoint, game.info.id, game.info.rules_version, canonical(doc))
+                value, outcome = state.cache_call("get", key)
             if outcome == HIT:
                 response = Response(value, mimetype="application/json")
                 response.headers["X-Cache"] = "hit"

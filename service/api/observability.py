@@ -1,7 +1,6 @@
 """Request ids, JSON logs, and Prometheus metrics (multiprocess-aware under gunicorn)."""
 from __future__ import annotations
 
-import json
 import logging
 import os
 import re
@@ -9,6 +8,7 @@ import sys
 import time
 import uuid
 
+import orjson
 from flask import Flask, Response, g, request
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
@@ -20,16 +20,26 @@ class JsonFormatter(logging.Formatter):
 
     FIELDS = ("request_id", "error_id", "method", "path", "status", "duration_ms", "game", "cache")
 
+    _stamp: tuple[int, str] = (-1, "")  # (second, its text): one strftime per second, not per line
+
     def format(self, record: logging.LogRecord) -> str:
-        entry = {"time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S%z"), "level": record.levelname,
-                 "logger": record.name, "message": record.getMessage()}
+        entry = {"time": self._time(record.created), "level": record.levelname, "logger": record.name,
+                 "message": record.getMessage()}
         for name in self.FIELDS:
             value = getattr(record, name, None)
             if value is not None:
                 entry[name] = value
         if record.exc_info:
             entry["exception"] = self.formatException(record.exc_info)
-        return json.dumps(entry, ensure_ascii=False)
+        return orjson.dumps(entry, default=str).decode()
+
+    def _time(self, created: float) -> str:
+        second, text = self._stamp
+        if int(created) != second:
+            second = int(created)
+            text = time.strftime("%Y-%m-%dT%H:%M:%S%z", self.converter(created))
+            self._stamp = (second, text)
+        return text
 
 
 def configure_logging(level: str) -> None:

@@ -3,6 +3,7 @@ service/games/campanile, tables of towers and tokens)."""
 from __future__ import annotations
 
 import copy
+import functools
 from typing import Any, Callable
 
 from marshmallow import Schema, ValidationError, fields, validate
@@ -24,6 +25,9 @@ def Card(**kwargs) -> fields.String:  # noqa: N802 - a field factory reads like 
 
 def Cards(**kwargs) -> fields.List:  # noqa: N802
     return List(Card(), validate=validate.Length(max=MAX_CARDS), **kwargs)
+
+
+_CARDS_FIELD = Cards()  # a pile given as a plain list, read by Pile/Counted (one field, reused)
 
 
 def Count(**kwargs) -> fields.Integer:  # noqa: N802
@@ -52,6 +56,7 @@ class Counted(fields.Field):
 
     def __init__(self, counted: type[Schema], **kwargs: Any) -> None:
         self.counted = counted
+        self._counted_instance: Schema | None = None
         parts = {name: (CARDS_JSON if name == "known" else {"type": "string", "enum": STYLE_VALUES})
                  for name in counted._declared_fields if name != "count"}
         counted_json = {"type": "object", "additionalProperties": False, "required": ["count"],
@@ -60,10 +65,16 @@ class Counted(fields.Field):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, list):
-            return Cards().deserialize(value)
+            return _CARDS_FIELD.deserialize(value)
         if isinstance(value, dict):
-            return self.counted().load(value)
+            return self._counted_schema().load(value)
         raise ValidationError("Must be a list of cards, or {\"count\": n, …} when the cards are unknown.")
+
+    def _counted_schema(self) -> Schema:
+        # One instance, made on first use: building a Schema deep-copies its fields (far dearer than a load).
+        if self._counted_instance is None:
+            self._counted_instance = self.counted()
+        return self._counted_instance
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return value
@@ -166,6 +177,12 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 }
 
 
+@functools.lru_cache(maxsize=None)
+def _move_schema_instance(kind: str) -> Schema:
+    """One instance per move type, reused (building a Schema per move was most of a /replay's parsing)."""
+    return MOVE_SCHEMAS[kind]()
+
+
 class Move(fields.Field):
     """One step: an object whose `type` selects its shape."""
 
@@ -180,7 +197,7 @@ class Move(fields.Field):
         schema = MOVE_SCHEMAS.get(kind) if isinstance(kind, str) else None
         if schema is None:
             raise ValidationError({"type": [f"Must be one of {', '.join(MOVE_SCHEMAS)}."]})
-        return schema().load(value)
+        return _move_schema_instance(kind).load(value)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return value

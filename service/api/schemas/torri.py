@@ -1,6 +1,7 @@
 """Request and response schemas of Le Torri di San Gimignano (api.md: The Torri state, Moves, Tables)."""
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
@@ -19,6 +20,9 @@ def Card(**kwargs) -> fields.String:  # noqa: N802 - a field factory reads like 
 
 def Cards(**kwargs) -> fields.List:  # noqa: N802
     return List(Card(), validate=validate.Length(max=MAX_CARDS), **kwargs)
+
+
+_CARDS_FIELD = Cards()  # a pile given as a plain list, read by Pile/Counted (one field, reused)
 
 
 def StepCards(**kwargs) -> fields.List:  # noqa: N802 - the cards a move names (no legal step names more)
@@ -48,6 +52,7 @@ class Pile(fields.Field):
 
     def __init__(self, counted: type[Schema], **kwargs: Any) -> None:
         self.counted = counted
+        self._counted_instance: Schema | None = None
         parts = {name: CARDS_JSON for name in counted._declared_fields if name != "count"}
         counted_json = {"type": "object", "additionalProperties": False, "required": ["count"],
                         "properties": {"count": {"type": "integer", "minimum": 0, "maximum": MAX_CARDS}, **parts}}
@@ -55,10 +60,16 @@ class Pile(fields.Field):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, list):
-            return Cards().deserialize(value)
+            return _CARDS_FIELD.deserialize(value)
         if isinstance(value, dict):
-            return self.counted().load(value)
+            return self._counted_schema().load(value)
         raise ValidationError("Must be a list of cards, or {\"count\": n} when the cards are unknown.")
+
+    def _counted_schema(self) -> Schema:
+        # One instance, made on first use: building a Schema deep-copies its fields (far dearer than a load).
+        if self._counted_instance is None:
+            self._counted_instance = self.counted()
+        return self._counted_instance
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return value
@@ -198,6 +209,12 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 }
 
 
+@functools.lru_cache(maxsize=None)
+def _move_schema_instance(kind: str) -> Schema:
+    """One instance per move type, reused (building a Schema per move was most of a /replay's parsing)."""
+    return MOVE_SCHEMAS[kind]()
+
+
 class Move(fields.Field):
     """One step: an object whose `type` selects its shape."""
 
@@ -213,7 +230,7 @@ class Move(fields.Field):
         schema = MOVE_SCHEMAS.get(kind) if isinstance(kind, str) else None
         if schema is None:
             raise ValidationError({"type": [f"Must be one of {', '.join(MOVE_SCHEMAS)}."]})
-        return schema().load(value)
+        return _move_schema_instance(kind).load(value)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return value

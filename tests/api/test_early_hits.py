@@ -1,0 +1,96 @@
+"""Cache hits answered before Flask (service/api/early.py): the same bytes and headers as the Flask path, a miss
+looked up once, and the layer out of the way wherever the answer depends on more than the body."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from service.api.early import EarlyHits
+
+from .helpers import BASE, body_for, fresh_state
+
+CACHED = ("new", "validate", "legal-moves", "apply", "replay", "score", "view", "notation")
+
+
+def _body(question: str) -> dict:
+    if question == "notation":
+        return {"state": fresh_state(7)}
+    return body_for(question, fresh_state(7))
+
+
+def _twice(client, question: str, **headers: str):
+    body = _body(question)
+    first = client.post(f"{BASE}/{question}", json=body, headers=headers)
+    second = client.post(f"{BASE}/{question}", json=body, headers=headers)
+    return first, second
+
+
+def _comparable(response) -> tuple:
+    headers = sorted((k, v) for k, v in response.headers.items() if k != "X-Request-Id")
+    return response.status_code, headers, response.get_data()
+
+
+def test_the_layer_is_in_front_when_nothing_but_the_body_matters(make_app):
+    assert isinstance(make_app().wsgi_app, EarlyHits)
+    assert not isinstance(make_app(EARLY_CACHE_HITS=False).wsgi_app, EarlyHits)
+    assert not isinstance(make_app(RATE_LIMIT="100 per minute").wsgi_app, EarlyHits)
+    assert not isinstance(make_app(CORS_ORIGINS="https://a.example").wsgi_app, EarlyHits)
+
+
+@pytest.mark.parametrize("origin", [None, "https://front.example"])
+@pytest.mark.parametrize("question", CACHED)
+def test_a_hit_answered_early_is_the_hit_flask_gives(make_app, question, origin):
+    headers = {"Origin": origin} if origin else {}
+    early_first, early_hit = _twice(make_app().test_client(), question, **headers)
+    flask_first, flask_hit = _twice(make_app(EARLY_CACHE_HITS=False).test_client(), question, **headers)
+    assert early_first.headers["X-Cache"] == flask_first.headers["X-Cache"] == "miss"
+    assert early_hit.headers["X-Cache"] == flask_hit.headers["X-Cache"] == "hit"
+    assert _comparable(early_hit) == _comparable(flask_hit)
+    assert _comparable(early_first) == _comparable(flask_first)
+
+
+def test_request_id_is_kept_or_made(make_app):
+    client = make_app().test_client()
+    _twice(client, "apply")
+    body = _body("apply")
+    given = client.post(f"{BASE}/apply", json=body, headers={"X-Request-Id": "front-42.a"})
+    assert given.headers["X-Cache"] == "hit" and given.headers["X-Request-Id"] == "front-42.a"
+    bad = client.post(f"{BASE}/apply", json=body, headers={"X-Request-Id": "no spaces allowed"})
+    assert bad.headers["X-Cache"] == "hit" and len(bad.headers["X-Request-Id"]) == 32
+
+
+def _samples(app, name: str, **labels: str) -> float:
+    registry_metric = getattr(app.extensions["referee"].metrics, name)
+    return registry_metric.labels(**labels)._value.get()
+
+
+def test_a_miss_is_looked_up_once_and_a_hit_is_counted(make_app):
+    app = make_app()
+    client = app.test_client()
+    first, second = _twice(client, "apply")
+    assert (first.headers["X-Cache"], second.headers["X-Cache"]) == ("miss", "hit")
+    assert _samples(app, "cache_requests", store="memory", operation="get", result="miss") == 1
+    assert _samples(app, "cache_requests", store="memory", operation="get", result="hit") == 1
+    assert _samples(app, "cache_requests", store="memory", operation="set", result="ok") == 1
+    assert _samples(app, "adjudications", game="torri", endpoint="apply", outcome="cached") == 1
+
+
+def test_anything_but_a_hit_goes_to_flask_unchanged(make_app):
+    client = make_app().test_client()
+    body = _body("apply")
+    client.post(f"{BASE}/apply", json=body)
+    assert client.post(f"{BASE}/apply", json=body).headers["X-Cache"] == "hit"
+    # the same body as text/plain: 415 as ever; a GET: 405; an unseeded /new: never cached
+    assert client.post(f"{BASE}/apply", data=json.dumps(body), content_type="text/plain").status_code == 415
+    assert client.get(f"{BASE}/apply").status_code == 405
+    unseeded = [client.post(f"{BASE}/new", json={}) for _ in range(2)]
+    assert [r.headers["X-Cache"] for r in unseeded] == ["bypass", "bypass"]
+    # a body that only differs in key order and spacing is the same question: a hit
+    reordered = json.dumps(dict(reversed(list(body.items()))), indent=2)
+    spaced = client.post(f"{BASE}/apply", data=reordered, content_type="application/json")
+    assert spaced.headers["X-Cache"] == "hit"
+    # a broken body is Flask's 400
+    broken = client.post(f"{BASE}/apply", data=b'{"state": ', content_type="application/json")
+    assert broken.status_code == 400
+
