@@ -66,9 +66,10 @@ class Referee:
         self.cache = cache
         self.metrics = metrics
         self.api = api
+        self._children: dict[tuple, Any] = {}
 
     def count(self, game: str, endpoint: str, outcome: str) -> None:
-        self.metrics.adjudications.labels(game, endpoint, outcome).inc()
+        self._child(self.metrics.adjudications, game, endpoint, outcome).inc()
 
     def cache_call(self, operation: str, key: str, value: bytes | None = None) -> tuple[Any, str]:
         started = time.perf_counter()
@@ -76,9 +77,17 @@ class Referee:
             found, result = self.cache.get(key)
         else:
             found, result = None, self.cache.set(key, value)  # type: ignore[arg-type]
-        self.metrics.cache_seconds.labels(self.cache.kind, operation).observe(time.perf_counter() - started)
-        self.metrics.cache_requests.labels(self.cache.kind, operation, result).inc()
+        self._child(self.metrics.cache_seconds, self.cache.kind, operation).observe(time.perf_counter() - started)
+        self._child(self.metrics.cache_requests, self.cache.kind, operation, result).inc()
         return found, result
+
+    def _child(self, metric: Any, *labels: str) -> Any:
+        # prometheus_client's labels() validates and locks on every call: keep each child once found.
+        key = (id(metric), labels)
+        child = self._children.get(key)
+        if child is None:
+            child = self._children[key] = metric.labels(*labels)
+        return child
 
     def spec_yaml(self) -> str:
         return self.api.spec.to_yaml()

@@ -31,10 +31,10 @@ log = logging.getLogger("service.access")
 class CachedRoute:
     """One cached POST endpoint: what the Flask path's `cached` decorator knows about it."""
 
-    __slots__ = ("game", "endpoint", "rules_version", "deterministic")
+    __slots__ = ("rules", "game", "endpoint", "deterministic")
 
-    def __init__(self, game: str, endpoint: str, rules_version: str, deterministic: Callable[[dict], bool]) -> None:
-        self.game, self.endpoint, self.rules_version, self.deterministic = game, endpoint, rules_version, deterministic
+    def __init__(self, rules: Any, endpoint: str, deterministic: Callable[[dict], bool]) -> None:
+        self.rules, self.game, self.endpoint, self.deterministic = rules, rules.info.id, endpoint, deterministic
 
 
 class EarlyHits:
@@ -93,7 +93,7 @@ class EarlyHits:
             return None
         if not isinstance(doc, dict) or not route.deterministic(doc):
             return None
-        key = cache_key(route.endpoint, route.game, route.rules_version, canonical(doc))
+        key = cache_key(route.endpoint, route.game, route.rules.info.rules_version, canonical(doc))
         value, outcome = self.referee.cache_call("get", key)
         if outcome != HIT:
             environ[LOOKUP_KEY] = (key, value, outcome)

@@ -63,8 +63,7 @@ def cached(endpoint: str, game: GameRules, deterministic: Callable[[dict], bool]
     The key is computed from the raw body, before schema validation, so a hit costs one parse and one look-up;
     only 200 answers are stored, so a hit is always for a request that was valid. Usually the early-hit layer
     (early.py) has answered hits already and hands over its look-up of a miss."""
-    CACHED_ROUTES[f"/v1/games/{game.info.id}/{endpoint}"] = CachedRoute(game.info.id, endpoint,
-                                                                          game.info.rules_version, deterministic)
+    CACHED_ROUTES[f"/v1/games/{game.info.id}/{endpoint}"] = CachedRoute(game, endpoint, deterministic)
 
     def decorate(view: Callable) -> Callable:
         @functools.wraps(view)
@@ -121,6 +120,8 @@ def game_blueprint(game: GameRules, schemas: ModuleType) -> Blueprint:
                     description=f"Refereeing {game.info.title}.")
     ok = lambda answer: "ok"  # noqa: E731
     problems = _document_problems
+    # Request schemas are given as instances: webargs would build a new schema (deep-copying every field, nested
+    # ones included) for each request when given a class.
 
     @blp.route("/rules", methods=["GET"])
     @blp.response(200, RulesSchema)
@@ -131,7 +132,7 @@ def game_blueprint(game: GameRules, schemas: ModuleType) -> Blueprint:
     @blp.route("/new", methods=["POST"])
     @cached("new", game, deterministic=lambda doc: doc.get("seed") is not None)
     @problems(blp, (400, 413, 415, 429))
-    @blp.arguments(schemas.NewRequestSchema, example={"seed": 42, "names": ["Adso", "William"]})
+    @blp.arguments(schemas.NewRequestSchema(), example={"seed": 42, "names": ["Adso", "William"]})
     @blp.response(200, schemas.NewResponseSchema)
     def new(_loaded: dict) -> Response:
         """Deal a new game. The same seed (and variant) always deals the same cards."""
@@ -143,7 +144,7 @@ def game_blueprint(game: GameRules, schemas: ModuleType) -> Blueprint:
     @blp.route("/validate", methods=["POST"])
     @cached("validate", game)
     @problems(blp, (400, 413, 415, 429))
-    @blp.arguments(schemas.StateRequestSchema)
+    @blp.arguments(schemas.StateRequestSchema())
     @blp.response(200, schemas.ValidateResponseSchema)
     def validate(_loaded: dict) -> Response:
         """Check a state: every problem at once, each with its rule id and a pointer. An impossible state is a
@@ -154,7 +155,7 @@ def game_blueprint(game: GameRules, schemas: ModuleType) -> Blueprint:
     @blp.route("/legal-moves", methods=["POST"])
     @cached("legal-moves", game)
     @problems(blp, (400, 413, 415, 422, 429))
-    @blp.arguments(schemas.StateRequestSchema)
+    @blp.arguments(schemas.StateRequestSchema())
     @blp.response(200, schemas.LegalMovesResponseSchema)
     def legal_moves(_loaded: dict) -> Response:
         """Every legal next step for the player to act, each ready to post back to /apply."""
@@ -163,7 +164,7 @@ def game_blueprint(game: GameRules, schemas: ModuleType) -> Blueprint:
     @blp.route("/apply", methods=["POST"])
     @cached("apply", game)
     @problems(blp, (400, 413, 415, 422, 429))
-    @blp.arguments(schemas.MovesRequestSchema)
+    @blp.arguments(schemas.MovesRequestSchema())
     @blp.response(200, schemas.ApplyResponseSchema)
     def apply(_loaded: dict) -> Response:
         """Apply moves in order, stopping at the first illegal one: an illegal move is an answer (legal: false,
@@ -173,7 +174,7 @@ def game_blueprint(game: GameRules, schemas: ModuleType) -> Blueprint:
     @blp.route("/replay", methods=["POST"])
     @cached("replay", game)
     @problems(blp, (400, 413, 415, 422, 429))
-    @blp.arguments(schemas.MovesRequestSchema)
+    @blp.arguments(schemas.MovesRequestSchema())
     @blp.response(200, schemas.ReplayResponseSchema)
     def replay(_loaded: dict) -> Response:
         """Like apply, with the state after every move and the final score: for settling a whole game."""
@@ -183,7 +184,7 @@ def game_blueprint(game: GameRules, schemas: ModuleType) -> Blueprint:
     @blp.route("/score", methods=["POST"])
     @cached("score", game)
     @problems(blp, (400, 413, 415, 422, 429))
-    @blp.arguments(schemas.ScoreRequestSchema)
+    @blp.arguments(schemas.ScoreRequestSchema())
     @blp.response(200, schemas.ScoreResponseSchema)
     def score(_loaded: dict) -> Response:
         """Score a state or a table: each player's points by category, the total, and the winner and why."""
@@ -192,7 +193,7 @@ def game_blueprint(game: GameRules, schemas: ModuleType) -> Blueprint:
     if hasattr(game, "picture"):
         @blp.route("/picture", methods=["POST"])
         @problems(blp, (400, 413, 415, 422, 429))
-        @blp.arguments(schemas.PictureRequestSchema, example={"notation": NOTATION_EXAMPLE})
+        @blp.arguments(schemas.PictureRequestSchema(), example={"notation": NOTATION_EXAMPLE})
         @blp.doc(responses={"200": {
             "description": "The picture as SVG; as `{\"svg\": …}` for `Accept: application/json`.",
             "content": {"image/svg+xml": {"schema": {"type": "string"}, "example": SVG_EXAMPLE},
@@ -214,7 +215,7 @@ def game_blueprint(game: GameRules, schemas: ModuleType) -> Blueprint:
         @blp.route("/notation", methods=["POST"])
         @cached("notation", game)
         @problems(blp, (400, 413, 415, 422, 429))
-        @blp.arguments(schemas.NotationRequestSchema, example={"table": ADSO_WILLIAM_TABLE})
+        @blp.arguments(schemas.NotationRequestSchema(), example={"table": ADSO_WILLIAM_TABLE})
         @blp.response(200, schemas.NotationResponseSchema, example={"notation": NOTATION_EXAMPLE + "\n"})
         def notation(_loaded: dict) -> Response:
             """Write a state's table or a table in the notation for people: one line per player (api.md,
@@ -224,7 +225,7 @@ def game_blueprint(game: GameRules, schemas: ModuleType) -> Blueprint:
     @blp.route("/view", methods=["POST"])
     @cached("view", game)
     @problems(blp, (400, 413, 415, 422, 429))
-    @blp.arguments(schemas.ViewRequestSchema)
+    @blp.arguments(schemas.ViewRequestSchema())
     @blp.response(200, schemas.StateResponseSchema)
     def view(_loaded: dict) -> Response:
         """The state as one player may see it: the opponent's hand and the decks' order become counts."""
