@@ -363,6 +363,21 @@ def test_score_notation(client):
     assert [p["total"] for p in response.get_json()["players"]] == [63, 66]
 
 
+def test_score_several_deals_charges_the_losing_closer(client):
+    # T-SVC-DEALS: with Adso's 8x3 complete he wins 68 to 66, so William, who called Close, loses 10 more.
+    closed = {**table(), "closed_by": 1}
+    closed["players"][0]["towers"][2]["complete"] = True
+    single = client.post(f"{BASE}/score", json={"table": closed}).get_json()
+    deal = client.post(f"{BASE}/score", json={"table": closed, "several_deals": True}).get_json()
+    assert [p["total"] for p in single["players"]] == [68, 66]
+    assert [p["total"] for p in deal["players"]] == [68, 56]
+    assert [p["categories"]["close_penalty"] for p in deal["players"]] == [0, -10]
+    assert deal["winner"] == 0
+    refused = client.post(f"{BASE}/score", json={"table": closed, "several_deals": "yes"})
+    assert refused.status_code == 400
+    assert [e["pointer"] for e in refused.get_json()["errors"]] == ["/several_deals"]
+
+
 # ---------------------------------------------------------------- view
 
 

@@ -206,12 +206,12 @@ class TestMemoryCache:
 
 def test_cache_key_covers_endpoint_game_rules_version_and_canonical_request():
     body = apply_body()
-    base = cache_key("apply", "torri", "torri-1", canonical(body))
-    assert base == cache_key("apply", "torri", "torri-1", canonical(reorder(body)))
-    assert base != cache_key("replay", "torri", "torri-1", canonical(body))
-    assert base != cache_key("apply", "other", "torri-1", canonical(body))
-    assert base != cache_key("apply", "torri", "torri-2", canonical(body))
-    assert base != cache_key("apply", "torri", "torri-1", canonical(apply_body(seed=8)))
+    base = cache_key("apply", "torri", "torri-2", canonical(body))
+    assert base == cache_key("apply", "torri", "torri-2", canonical(reorder(body)))
+    assert base != cache_key("replay", "torri", "torri-2", canonical(body))
+    assert base != cache_key("apply", "other", "torri-2", canonical(body))
+    assert base != cache_key("apply", "torri", "torri-3", canonical(body))
+    assert base != cache_key("apply", "torri", "torri-2", canonical(apply_body(seed=8)))
     assert base.startswith(cache_module.KEY_PREFIX + ":")
 
 

@@ -156,6 +156,26 @@ def test_T_SCORE_DEALS_one_deal_no_close_penalty():
     assert (result["winner"], result["decided_by"]) == (1, "points")
 
 
+def test_T_SVC_DEALS_the_closer_who_loses_the_deal_gets_minus_10():
+    state = make(hands=[[], []], towers=[["5x3*", "6x3*", "7x3*", "8x3*"], ["10x6*", "9x6*", "8x4*", "7x4*"]],
+                 highest=1)
+    over = play(state, CLOSE, PASS, PASS).state
+    single, deal = torri.score(over).to_json(), torri.score(over, several_deals=True).to_json()
+    adso, william = deal["players"]
+    assert adso["categories"]["close_penalty"] == -10 and adso["total"] == single["players"][0]["total"] - 10
+    assert william["categories"]["close_penalty"] == 0 and william["total"] == single["players"][1]["total"]
+    assert (deal["winner"], deal["decided_by"]) == (1, "points")
+
+
+def test_T_SVC_DEALS_the_closer_who_wins_keeps_every_point():
+    state = make(hands=[[], []], towers=[["10x6*", "9x6*", "8x4*", "7x4*"], ["5x3*", "6x3*", "7x3*", "8x3*"]],
+                 highest=0)
+    over = play(state, CLOSE, PASS, PASS).state
+    deal = torri.score(over, several_deals=True).to_json()
+    assert [p["categories"]["close_penalty"] for p in deal["players"]] == [0, 0]
+    assert deal["winner"] == 0
+
+
 # ---------------------------------------------------------------- tables are checked like states
 
 def test_T_SCORE_a_table_is_checked_like_a_state():

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .catalogue_data import BOOK
 
 # Bump when any rule's effect changes: cached answers are keyed by it, so none outlives a rules change.
-RULES_VERSION = "torri-1"
+RULES_VERSION = "torri-2"
 
 SERVICE_RULINGS: list[tuple[str, str, str, str, bool]] = [
     ("T-SVC-HAND", "Service rulings", "Hands and market have no order",
@@ -43,6 +43,11 @@ SERVICE_RULINGS: list[tuple[str, str, str, str, bool]] = [
      "The service lists at most 10,000 legal steps in one answer. With unknown hands the choices multiply (every "
      "set of cards the hand might hold); such a position is answered with this rule instead of a list, and "
      "naming more of the cards, or asking with a player's view, gives a list.", True),
+    ("T-SVC-DEALS", "Service rulings", "Scoring one deal of several",
+     "The service scores one deal at a time (it keeps nothing between requests). Asked to score a deal of a "
+     "several-deal game (several_deals), it adds a close_penalty category: -10 for the player who called Close "
+     "(closed_by) if that player did not win the deal, the winner being decided before the penalty; 0 otherwise. "
+     "Adding up the deals' totals is the caller's.", True),
     ("T-SVC-EMPTY", "Service rulings", "Nothing to take or give",
      "A Trade against an empty hand takes nothing, and a Trade whose builder then holds no card gives nothing: "
      "those steps are skipped rather than asked for.", True),
