@@ -55,7 +55,8 @@ def main() -> int:
     outcomes: list[tuple[str, int, float]] = []
     for name in chosen:
         argv = command(name, args)
-        print(f"\n{'=' * 100}\n{name}: python {' '.join(str(Path(a).relative_to(BENCH.parent)) if a.startswith(str(BENCH)) else a for a in argv[1:])}\n"
+        shown = " ".join(str(Path(a).relative_to(BENCH.parent)) if a.startswith(str(BENCH)) else a for a in argv[1:])
+        print(f"\n{'=' * 100}\n{name}: python {shown}\n"
               f"{'=' * 100}", flush=True)
         started = time.monotonic()
         try:

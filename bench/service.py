@@ -571,7 +571,8 @@ def print_report(summary: dict, scenarios: tuple[str, ...], sizes: dict[str, tup
     print("cache hit vs computed (cached / cold, medians of per-round ratios):")
     for scenario in scenarios:
         s = summary["speedups"][scenario]
-        print(f"  {scenario:<12} req/s {s['rps']:6.2f}x   p50 {s['p50']:6.2f}x faster   CPU/request {s['cpu']:6.2f}x less")
+        print(f"  {scenario:<12} req/s {s['rps']:6.2f}x   p50 {s['p50']:6.2f}x faster   "
+              f"CPU/request {s['cpu']:6.2f}x less")
     print()
     print("goals: req/s ratio (median of per-round ratios), and the same ratio from CPU per request (floor's CPU "
           "µs/req / the service's), which other load on the machine disturbs less:")

@@ -154,7 +154,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # short timeouts as the cache: a slow or dead Redis falls back to in-memory counting, never blocks a request.
     # One budget per client address over the whole API (application limits), not one per endpoint.
     limiter = Limiter(get_remote_address, app=app, enabled=bool(settings.RATE_LIMIT),
-                      application_limits=[settings.RATE_LIMIT] if settings.RATE_LIMIT else [], storage_uri=_limiter_storage(settings), strategy="moving-window",
+                      application_limits=[settings.RATE_LIMIT] if settings.RATE_LIMIT else [],
+                      storage_uri=_limiter_storage(settings), strategy="moving-window",
                       storage_options=_limiter_options(settings), swallow_errors=True,
                       in_memory_fallback_enabled=True)
     for endpoint in ("probes.healthz", "probes.readyz", "prometheus_metrics"):

@@ -85,7 +85,11 @@ class EarlyHits:
             return None
         if length <= 0 or (self.max_body is not None and length > self.max_body):
             return None
-        body = environ["wsgi.input"].read(length)
+        try:
+            body = environ["wsgi.input"].read(length)
+        except Exception as error:  # noqa: BLE001 - the body is unreadable: Flask meets the same error, as before
+            environ["wsgi.input"] = _Unreadable(error)
+            return None
         environ["wsgi.input"] = io.BytesIO(body)
         try:
             doc = orjson.loads(body)
@@ -99,3 +103,17 @@ class EarlyHits:
             environ[LOOKUP_KEY] = (key, value, outcome)
             return None
         return started, value
+
+
+class _Unreadable(io.RawIOBase):
+    """A request body that fails to read with the error the server's stream gave."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__()
+        self.error = error
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        raise self.error

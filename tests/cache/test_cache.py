@@ -91,21 +91,30 @@ def our_keys(server) -> list[bytes]:
         client.close()
 
 
+class _Records(logging.Handler):
+    """Keeps the records it is given, each once (the same record may arrive through more than one logger)."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not any(kept is record for kept in self.records):
+            self.records.append(record)
+
+
 @pytest.fixture
-def cache_log(caplog):
-    """Records of the `service.cache` logger. create_app stops `service` from propagating to the root logger
-    (it has its own JSON handler), so caplog's handler is attached to the logger itself."""
+def cache_log():
+    """Records of the `service.cache` logger, from a handler on the logger itself: create_app stops `service`
+    from propagating to the root logger (it has its own JSON handler), so pytest's caplog may not see them, or,
+    depending on the pytest version, may see each of them twice."""
     logger = logging.getLogger("service.cache")
-    parent = logging.getLogger("service")
-    propagates = parent.propagate
-    parent.propagate = False  # as after create_app, whether or not a test in this process has called it yet
-    logger.addHandler(caplog.handler)
-    caplog.handler.setLevel(logging.DEBUG)
+    handler = _Records()
+    logger.addHandler(handler)
     try:
-        yield caplog
+        yield handler
     finally:
-        logger.removeHandler(caplog.handler)
-        parent.propagate = propagates
+        logger.removeHandler(handler)
 
 
 @pytest.fixture
@@ -133,8 +142,8 @@ def rendered(records: list[logging.LogRecord]) -> str:
     return "\n".join(formatter.format(record) for record in records)
 
 
-def warnings_of(caplog) -> list[logging.LogRecord]:
-    return [r for r in caplog.records if r.name == "service.cache" and r.levelno >= logging.WARNING]
+def warnings_of(log: _Records) -> list[logging.LogRecord]:
+    return [r for r in log.records if r.name == "service.cache" and r.levelno >= logging.WARNING]
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 """Per-rule tests, base game: the actions (T-ACT-*), short draws (T-DRAW-SHORT) and the Ending phase (T-END-*)."""
 from __future__ import annotations
 
-import pytest
 
 from service.games import torri
 from tests.torri.helpers import (CLOSE, DECK, PASS, PURCHASE, build, complete, error_rules, event_types, events_of,

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from itertools import combinations
 
-import pytest
 
 from service.games import torri
 from tests.torri.helpers import (DECK, DECLINE, GUARD, PASS, build, complete, error_rules, event_types, events_of,

@@ -25,6 +25,7 @@ __all__ = [
     "NOBLE_NAMES", "NOBLES", "OVER", "PENDING_TYPES", "PLAIN", "RANKS", "RULES", "RULES_BY_ID", "RULES_VERSION",
     "GameError", "IllegalStepError", "InvalidStateError", "MalformedError", "Outcome", "Pending", "Player",
     "PlayerScore", "Problem", "Rule", "Score", "State", "Step", "TooManyStepsError", "Table", "TorriError", "Tower",
-    "apply_step", "apply_steps", "canonical_step", "legal_moves", "legal_steps", "nobles_used", "missing_cards", "new_game", "parse_step", "player_view", "read_state", "read_table",
+    "apply_step", "apply_steps", "canonical_step", "legal_moves", "legal_steps", "nobles_used", "missing_cards",
+    "new_game", "parse_step", "player_view", "read_state", "read_table",
     "score", "score_table", "score_table_json", "state_json", "table_json", "validate_state",
 ]

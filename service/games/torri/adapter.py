@@ -79,7 +79,7 @@ class TorriRules:
         return answer
 
     def score(self, request: Json) -> Json:
-        several_deals = request.get("several_deals", False) is True  # T-SCORE-DEALS
+        several_deals = request.get("several_deals", False) is True  # T-SCORE-DEALS, T-SVC-DEALS
         if "notation" in request:  # problems already point at /notation, with line and column in the message
             table, warnings = table_notation.read(request["notation"])
             result = score_table(table, several_deals=several_deals)

@@ -10,7 +10,7 @@ import itertools
 from collections import Counter
 from typing import Any
 
-from .cards import (BUONA_PIETRA, CARD_NAMES, CARDS_BY_NAME, GIOSTRA, GUARD, MURA, NOBLE_COUNTS, NOBLE_NAMES, NOBLES,
+from .cards import (BUONA_PIETRA, CARD_NAMES, CARDS_BY_NAME, GUARD, NOBLE_COUNTS, NOBLE_NAMES, NOBLES,
                     PALAZZO, TOWER_COUNTS, is_tower_card, names)
 from .errors import InvalidStateError, MalformedError, Problem
 from .model import COLORFUL, ENDING, MAIN, OVER, PHASES, PLAIN, Pending, Player, State, Table, Tower

@@ -14,7 +14,7 @@ from .cards import (BUONA_PIETRA, CAPPELLA, CONSPIRACY, CONTRACT, GIOSTRA, GUARD
                     NOBLE_COUNTS, PALAZZO, RANKS, TOWER_COUNTS, TRADE, VIA_FRANCIGENA, card_name, is_tower_card,
                     names)
 from .errors import IllegalStepError, InvalidStateError, Problem
-from .model import COLORFUL, ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Tower
+from .model import ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Tower
 from .steps import Step
 from .towers import LOWEST_STANDIN, MIN_HEIGHT, extended, extension_fits, interpretations, read_tower, shape_rule
 
@@ -937,7 +937,8 @@ def _resolve_noble(s: State, pending: Pending, events: Events) -> None:
             return
         _finish_drawing(s, events, "via_francigena")
         return
-    # Palazzo is already active (set when played); Monumento, Cappella (scored at the end) and Mura (hand limit) act through the played row.
+    # Palazzo is already active (set when played); Monumento, Cappella (scored at the end) and Mura (hand limit)
+    # act through the played row.
     _end_turn(s, events)
 
 

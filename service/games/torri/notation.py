@@ -700,7 +700,8 @@ def _locate(problem: Problem, parsed: _Parsed, warning: bool = False) -> Notatio
             message = _count_message(problem, parsed)
         elif problem.rule == "T-NOB-BP" and "more than one tower" in message:
             message = _ambiguous_message(parsed.document["players"][int(match.group(1))]["towers"][int(index)])
-        return _problem(player.line, column, f"{player.name}'s tower {int(index) + 1} ({_clip(tower.text, 40)}): {message}",
+        return _problem(player.line, column,
+                        f"{player.name}'s tower {int(index) + 1} ({_clip(tower.text, 40)}): {message}",
                         problem.rule)
     if part == "played" and index is not None and int(index) < len(player.played):
         message = _count_message(problem, parsed) if problem.rule in ("T-COMP-2", "T-COMP-4") else problem.message

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import BUONA_PIETRA, RANKS, is_tower_card
+from .cards import BUONA_PIETRA, is_tower_card
 from .model import COLORFUL, PLAIN, Tower
 
 MIN_HEIGHT = 3  # T-ACT-BUILD-1
