@@ -183,7 +183,8 @@ def apply_step(state: State, step: Step) -> tuple[State, Events]:
     if state.phase == OVER:
         raise _fail("T-TURN-3", "The game is over: both players passed in a row, so no move is possible.")
     pending = state.pending
-    step = canonical_step(state, step)
+    if step.card is not None and step.type == "draw":
+        step = canonical_step(state, step)
     s = state.copy()
     events: Events = []
     if pending is None:
@@ -997,19 +998,24 @@ class TooManyStepsError(InvalidStateError):
 def legal_steps(state: State, *, limit: int | None = None) -> list[Step]:
     """Every step `apply_step` accepts in `state`, each once, in a stable order. With `limit`, raises
     TooManyStepsError as soon as more than `limit` candidates have been looked at or listed."""
+    if limit is None and _BUDGET.get() is None:  # the common case: no budget to set up
+        return _list_steps(state)
     token = _BUDGET.set([limit] if limit is not None else None)
     try:
-        if state.phase == OVER:
-            steps: list[Step] = []
-        elif state.pending is None:
-            steps = _legal_actions(state)
-        else:
-            steps = _LEGAL_PENDING[state.pending.type](state, state.pending)
+        steps = _list_steps(state)
     finally:
         _BUDGET.reset(token)
     if limit is not None and len(steps) > limit:
         _too_many(limit)
     return steps
+
+
+def _list_steps(state: State) -> list[Step]:
+    if state.phase == OVER:
+        return []
+    if state.pending is None:
+        return _legal_actions(state)
+    return _LEGAL_PENDING[state.pending.type](state, state.pending)
 
 
 def _spend(count: int = 1) -> None:
