@@ -28,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.games import torri  # noqa: E402
+from service.games.perft import perft  # noqa: E402
 
 # The standard Kiwipete position (note the black pawn on h3, "2N2Q1p": without it perft(3) is 104208).
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -37,14 +38,6 @@ TORRI_DEPTH = 6  # ~60-90k leaves per deal (tests/torri/data/perft.json)
 
 
 # ---------------------------------------------------------------- Torri
-
-def torri_perft(state: torri.State, depth: int) -> int:
-    legal = torri.legal_steps(state)
-    if depth == 1:
-        return len(legal)
-    apply = torri.apply_step
-    return sum(torri_perft(apply(state, step)[0], depth - 1) for step in legal)
-
 
 def choose(rng: random.Random, legal: list[torri.Step]) -> torri.Step:
     others = [s for s in legal if s.type != "pass"]
@@ -118,7 +111,7 @@ def main() -> int:
 
     # Torri perft on the fixed deals
     deals = [torri.new_game(seed) for seed in TORRI_DEALS]
-    torri_seconds, torri_nodes = best_of(repeats, lambda: sum(torri_perft(s, depth) for s in deals))
+    torri_seconds, torri_nodes = best_of(repeats, lambda: sum(perft(torri, s, depth) for s in deals))
     torri_nps = torri_nodes / torri_seconds
     rows.append((f"torri perft({depth}) deals {TORRI_DEALS}", f"{torri_nodes} nodes in {torri_seconds:.2f} s = "
                                                            f"{torri_nps:,.0f} nodes/s"))
@@ -187,7 +180,7 @@ def profile_torri(deals: list[torri.State], states: list[torri.State], depth: in
     profiler = cProfile.Profile()
     profiler.enable()
     for state in deals:
-        torri_perft(state, depth)
+        perft(torri, state, depth)
     for state in states:
         torri.legal_steps(state)
     profiler.disable()

@@ -486,3 +486,14 @@ def perft(adapter: GameAdapter, state: Any, depth: int) -> int:
         return len(legal) if depth == 1 else 1
     apply = adapter.apply
     return sum(perft(adapter, apply(state, step), depth - 1) for step in legal)
+
+
+def json_paths(node: Any, prefix: tuple = ()) -> Iterable[tuple]:
+    """Every path into a JSON document (keys and indices), the document's own () first."""
+    yield prefix
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from json_paths(value, prefix + (key,))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from json_paths(value, prefix + (index,))

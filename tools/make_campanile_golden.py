@@ -9,23 +9,22 @@ every feature in FEATURES. Each file holds the seed, the names, the variant, the
 state and the score; tests/campanile/test_golden.py replays them and compares exactly.
 
 Perft: perft(s, 1) = len(legal_steps(s)); perft(s, d) = sum over legal steps of perft(apply(s, step), d - 1), from a
-deal for each player count and two mid-game positions, as deep as runs in about half a second each.
+deal for each player count and two mid-game positions, each to a fixed depth (PERFT_DEPTHS).
 
 Run this only when a rules change is meant to change the outcome; review the diff of the data files.
 """
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from service.games import campanile  # noqa: E402
+from service.games.perft import perft  # noqa: E402
+from tools import golden_files  # noqa: E402
 
 DATA = ROOT / "tests" / "campanile" / "data"
 GOLDEN = DATA / "golden"
@@ -36,8 +35,8 @@ FEATURES = ("draw_1", "draw_2", "draw_3", "bet", "no_bet", "bet_above_stories", 
             "end_pile_3", "height_tie", "total_tie", "variant_bet")
 GAMES = ((2, False), (3, False), (4, False), (5, False), (3, True))
 SEARCH_SEEDS = 150
-PERFT_BUDGET_SECONDS = 0.5
-PERFT_MAX_DEPTH = 9
+# Depth per position, fixed so that the file does not depend on the machine (about half a second each).
+PERFT_DEPTHS = {"deal-2p": 6, "deal-3p": 6, "deal-4p": 6, "deal-5p": 8, "midgame-2p": 9, "midgame-4p": 8}
 
 
 def directed(rng: random.Random, legal: list[campanile.Step]) -> campanile.Step:
@@ -143,13 +142,6 @@ def golden_documents() -> dict[str, dict]:
     return out
 
 
-def perft(state: campanile.State, depth: int) -> int:
-    legal = campanile.legal_steps(state)
-    if depth == 1:
-        return len(legal)
-    return sum(perft(campanile.apply_step(state, step)[0], depth - 1) for step in legal)
-
-
 def perft_positions() -> list[dict]:
     positions = [{"name": f"deal-{n}p", "seed": 1, "players": n, "steps": []} for n in (2, 3, 4, 5)]
     for players in (2, 4):  # from the middle of a directed game: towers and tokens on the table, a turn's start
@@ -159,13 +151,8 @@ def perft_positions() -> list[dict]:
     for position in positions:
         state = campanile.apply_steps(campanile.new_game(position["seed"], players=position["players"]),
                                       position["steps"]).state
-        counts: dict[str, int] = {}
-        for depth in range(1, PERFT_MAX_DEPTH + 1):
-            started = time.perf_counter()
-            counts[str(depth)] = perft(state, depth)
-            if depth >= 3 and time.perf_counter() - started > PERFT_BUDGET_SECONDS / 10:
-                break  # the next depth would take many times as long
-        position["counts"] = counts
+        position["counts"] = {str(depth): perft(campanile, state, depth)
+                              for depth in range(1, PERFT_DEPTHS[position["name"]] + 1)}
     return positions
 
 
@@ -177,29 +164,8 @@ def perft_document() -> dict:
     }
 
 
-def dump(document: dict) -> str:
-    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare with the files instead of writing them")
-    args = parser.parse_args()
-    wanted = {GOLDEN / name: dump(doc) for name, doc in golden_documents().items()}
-    wanted[PERFT] = dump(perft_document())
-    if args.check:
-        stale = [str(p.relative_to(ROOT)) for p, text in wanted.items() if not p.exists() or p.read_text() != text]
-        for path in stale:
-            print(f"differs: {path}")
-        return 1 if stale else 0
-    GOLDEN.mkdir(parents=True, exist_ok=True)
-    for old in GOLDEN.glob("*.json"):
-        if old not in wanted:
-            old.unlink()
-    for path, text in wanted.items():
-        path.write_text(text)
-        print(f"wrote {path.relative_to(ROOT)}")
-    return 0
+    return golden_files.main(__doc__.split("\n\n")[0], GOLDEN, PERFT, golden_documents, perft_document)
 
 
 if __name__ == "__main__":

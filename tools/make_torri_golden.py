@@ -15,8 +15,6 @@ Run this only when a rules change is meant to change the outcome; review the dif
 """
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
 from pathlib import Path
@@ -25,6 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from service.games import torri  # noqa: E402
+from service.games.perft import perft  # noqa: E402
+from tools import golden_files  # noqa: E402
 
 DATA = ROOT / "tests" / "torri" / "data"
 GOLDEN = DATA / "golden"
@@ -155,13 +155,6 @@ def golden_documents() -> dict[str, dict]:
     return out
 
 
-def perft(state: torri.State, depth: int) -> int:
-    legal = torri.legal_steps(state)
-    if depth == 1:
-        return len(legal)
-    return sum(perft(torri.apply_step(state, step)[0], depth - 1) for step in legal)
-
-
 def perft_positions() -> list[dict]:
     positions = [{"name": f"deal-{seed}", "seed": seed, "steps": []} for seed in PERFT_DEALS]
     # Two positions from the middle of a directed game: towers on the table, a fuller hand, a smaller deck.
@@ -175,7 +168,7 @@ def perft_positions() -> list[dict]:
         positions.append({"name": f"midgame-{seed}", "seed": seed, "steps": prefix})
     for position in positions:
         state = torri.apply_steps(torri.new_game(position["seed"]), position["steps"]).state
-        position["counts"] = {str(depth): perft(state, depth)
+        position["counts"] = {str(depth): perft(torri, state, depth)
                               for depth in range(1, PERFT_DEPTHS[position["name"]] + 1)}
     return positions
 
@@ -189,29 +182,8 @@ def perft_document() -> dict:
     }
 
 
-def dump(document: dict) -> str:
-    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare with the files instead of writing them")
-    args = parser.parse_args()
-    wanted = {GOLDEN / name: dump(doc) for name, doc in golden_documents().items()}
-    wanted[PERFT] = dump(perft_document())
-    if args.check:
-        stale = [str(p.relative_to(ROOT)) for p, text in wanted.items() if not p.exists() or p.read_text() != text]
-        for path in stale:
-            print(f"differs: {path}")
-        return 1 if stale else 0
-    GOLDEN.mkdir(parents=True, exist_ok=True)
-    for old in GOLDEN.glob("*.json"):
-        if old not in wanted:
-            old.unlink()
-    for path, text in wanted.items():
-        path.write_text(text)
-        print(f"wrote {path.relative_to(ROOT)}")
-    return 0
+    return golden_files.main(__doc__.split("\n\n")[0], GOLDEN, PERFT, golden_documents, perft_document)
 
 
 if __name__ == "__main__":

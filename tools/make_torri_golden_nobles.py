@@ -19,8 +19,6 @@ Run this only when a rules change is meant to change the outcome; review the dif
 """
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
 from pathlib import Path
@@ -29,6 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from service.games import torri  # noqa: E402
+from service.games.perft import perft  # noqa: E402
+from tools import golden_files  # noqa: E402
 from service.games.torri.cards import BUONA_PIETRA, CARD_NAMES  # noqa: E402
 
 DATA = ROOT / "tests" / "torri" / "data"
@@ -203,13 +203,6 @@ def golden_documents() -> dict[str, dict]:
     return out
 
 
-def perft(state: torri.State, depth: int) -> int:
-    legal = torri.legal_steps(state)
-    if depth == 1:
-        return len(legal)
-    return sum(perft(torri.apply_step(state, step)[0], depth - 1) for step in legal)
-
-
 def perft_document() -> dict:
     positions = []
     for seed in PERFT_DEALS:
@@ -217,7 +210,7 @@ def perft_document() -> dict:
         state = torri.new_game(seed, nobles=True)
         positions.append({"name": name, "seed": seed, "steps": [],
                           "noble_deck": [CARD_NAMES[c] for c in state.noble_deck],
-                          "counts": {str(d): perft(state, d) for d in range(1, PERFT_DEPTHS[name] + 1)}})
+                          "counts": {str(d): perft(torri, state, d) for d in range(1, PERFT_DEPTHS[name] + 1)}})
     return {
         "definition": "perft(s, 1) = len(legal_steps(s)); perft(s, d) = sum over legal steps of "
                       "perft(apply(s, step), d - 1). Steps are single decisions (api.md, Moves).",
@@ -226,30 +219,8 @@ def perft_document() -> dict:
     }
 
 
-def dump(document: dict) -> str:
-    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare with the files instead of writing them")
-    args = parser.parse_args()
-    wanted = {GOLDEN / name: dump(doc) for name, doc in golden_documents().items()}
-    wanted[PERFT] = dump(perft_document())
-    if args.check:
-        stale = [str(p.relative_to(ROOT)) for p, text in wanted.items() if not p.exists() or p.read_text() != text]
-        extra = [str(p.relative_to(ROOT)) for p in GOLDEN.glob("*.json") if p not in wanted]
-        for path in stale + extra:
-            print(f"differs: {path}")
-        return 1 if stale or extra else 0
-    GOLDEN.mkdir(parents=True, exist_ok=True)
-    for old in GOLDEN.glob("*.json"):
-        if old not in wanted:
-            old.unlink()
-    for path, text in wanted.items():
-        path.write_text(text)
-        print(f"wrote {path.relative_to(ROOT)}")
-    return 0
+    return golden_files.main(__doc__.split("\n\n")[0], GOLDEN, PERFT, golden_documents, perft_document)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable
 import orjson
 
 from ..cache import HIT, cache_key
-from .jsonio import canonical
+from .jsonio import BODY_KEY, canonical
 from .observability import REQUEST_ID
 
 LOOKUP_KEY = "referee.cache_lookup"  # environ: (key, value, outcome) of the look-up done here
@@ -92,7 +92,7 @@ class EarlyHits:
             return None
         environ["wsgi.input"] = io.BytesIO(body)
         try:
-            doc = orjson.loads(body)
+            doc = environ[BODY_KEY] = orjson.loads(body)
         except orjson.JSONDecodeError:
             return None
         if not isinstance(doc, dict) or not route.deterministic(doc):

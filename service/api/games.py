@@ -16,10 +16,11 @@ from flask import Flask, Response, current_app, g, request
 
 from ..cache import HIT, cache_key
 from ..games.base import GameRules
+from ..games.errors import Problem
 from ..games.registry import GAMES
 from .blueprint import Blueprint
 from .early import LOOKUP_KEY, CachedRoute
-from .jsonio import canonical, dumps
+from .jsonio import canonical, dumps, request_document
 from .openapi import ADSO_WILLIAM_TABLE
 from .problems import ApiProblem
 from .schemas import GAME_SCHEMAS
@@ -74,7 +75,7 @@ def cached(endpoint: str, game: GameRules, deterministic: Callable[[dict], bool]
                 key, value, outcome = looked_up
             else:
                 try:
-                    doc = orjson.loads(request.get_data(cache=True))
+                    doc = request_document(request)
                 except orjson.JSONDecodeError:
                     return view(*args, **kwargs)  # the parser answers 400
                 if not isinstance(doc, dict) or not deterministic(doc):
@@ -104,7 +105,12 @@ def cached(endpoint: str, game: GameRules, deterministic: Callable[[dict], bool]
 def document() -> dict:
     """The request body as sent (already checked by the endpoint's schema). The game reads the wire form
     itself, so the schema's loaded form (Python attribute names) is not used."""
-    return request.get_json()
+    try:
+        return request_document(request)
+    except orjson.JSONDecodeError:
+        # Only an empty body gets here (the schema found nothing missing in it), and it is no JSON document.
+        raise ApiProblem(400, "The body is not valid JSON.",
+                         [Problem(None, "", "The body is empty: send a JSON object.")]) from None
 
 
 def _answer(game: GameRules, endpoint: str, compute: Callable[[], dict], outcome: Callable[[dict], str]) -> Response:

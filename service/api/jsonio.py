@@ -23,6 +23,17 @@ def dumps(obj: Any) -> bytes:
     return orjson.dumps(obj)
 
 
+BODY_KEY = "referee.body"  # environ: the request's JSON body, parsed once for the cache, the schema and the view
+
+
+def request_document(req: Any) -> Any:
+    """The request's JSON body, parsed at most once per request (raises orjson.JSONDecodeError)."""
+    environ = req.environ
+    if BODY_KEY not in environ:
+        environ[BODY_KEY] = orjson.loads(req.get_data(cache=True))
+    return environ[BODY_KEY]
+
+
 def canonical(obj: Any) -> bytes:
     """Equal documents give equal bytes, whatever their key order."""
     return orjson.dumps(obj, option=orjson.OPT_SORT_KEYS)
@@ -40,7 +51,7 @@ class JsonParser(FlaskParser):
         if not data:
             return core.missing  # webargs then names each required field
         try:
-            return orjson.loads(data)
+            return request_document(req)
         except orjson.JSONDecodeError as error:
             # webargs answers a json.JSONDecodeError as invalid JSON (400), except one whose document is empty,
             # which it takes for an empty body: orjson leaves `doc` empty for a body that is not UTF-8.

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from service.games import campanile
 from service.games.campanile import STYLES, TOKENS
-from tests.conformance import Checker, GameAdapter, biased, by_type, perft, uniform
+from tests.conformance import Checker, GameAdapter, biased, by_type, json_paths, perft, uniform
 
 GAMES = int(os.environ.get("CAMPANILE_CONFORMANCE_GAMES", "6"))
 FOLLOWED = int(os.environ.get("CAMPANILE_CONFORMANCE_FOLLOWED", "3"))
@@ -257,22 +257,12 @@ json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 200) | st
                                max_size=3), max_leaves=8)
 
 
-def _paths(node, prefix=()):
-    yield prefix
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from _paths(value, prefix + (key,))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            yield from _paths(value, prefix + (index,))
-
-
 @given(players=counts, steps=st.integers(min_value=0, max_value=60), data=st.data())
 def test_mutated_states_are_answered_never_crash(players, steps, data) -> None:
     """Any document near a real state is either read (valid or with rule problems) or refused as malformed; legal
     steps of a readable state apply."""
     doc = campanile.state_json(_play(players, 5, steps, steps))
-    paths = [p for p in _paths(doc) if p]
+    paths = [p for p in json_paths(doc) if p]
     for _ in range(data.draw(st.integers(min_value=1, max_value=3))):
         path = data.draw(st.sampled_from(paths))
         node = doc

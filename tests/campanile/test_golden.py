@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from service.games import campanile
+from service.games.perft import perft
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = sorted((DATA / "golden").glob("*.json"))
@@ -93,17 +94,10 @@ def test_golden_final_state_is_valid(path: Path) -> None:
     assert errors == []
 
 
-def _perft(state: campanile.State, depth: int) -> int:
-    legal = campanile.legal_steps(state)
-    if depth == 1:
-        return len(legal)
-    return sum(_perft(campanile.apply_step(state, step)[0], depth - 1) for step in legal)
-
-
 @pytest.mark.parametrize("position", PERFT["positions"], ids=lambda p: p["name"])
 def test_perft(position: dict) -> None:
     outcome = campanile.apply_steps(campanile.new_game(position["seed"], players=position["players"]),
                                     position["steps"])
     assert outcome.legal
-    got = {depth: _perft(outcome.state, int(depth)) for depth in position["counts"]}
+    got = {depth: perft(campanile, outcome.state, int(depth)) for depth in position["counts"]}
     assert got == position["counts"]

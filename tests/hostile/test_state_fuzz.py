@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from service.api.schemas.torri import TorriStateSchema
 from service.games import torri
+from tests.conformance import json_paths
 
 from .helpers import BASE, CAMPANILE, TIMINGS, assert_no_internals, assert_problem, fresh_state
 
@@ -151,20 +152,10 @@ SCALARS = [-1, 0, 1, 2, 3, 5, 7, 10, 11, 127, 128, None, True, "", "zz", "5", "1
            "play", "draw", "purchase", "buona_pietra", "mura"]
 
 
-def _paths(node, prefix=()):
-    yield prefix
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from _paths(value, prefix + (key,))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            yield from _paths(value, prefix + (index,))
-
-
 def mutate(draw, doc: dict) -> dict:
     doc = copy.deepcopy(doc)
     for _ in range(draw(st.integers(min_value=0, max_value=4))):
-        paths = [p for p in _paths(doc) if p]
+        paths = [p for p in json_paths(doc) if p]
         path = draw(st.sampled_from(paths))
         parent = doc
         for part in path[:-1]:

@@ -254,29 +254,15 @@ def test_noble_games_cover_every_noble_step() -> None:
 # ---------------------------------------------------------------- hypothesis properties
 
 def _play(seed, steps: int, choices: int) -> list[torri.State]:
-    rng = random.Random(choices)
-    state = torri.new_game(seed, nobles=True)
-    states = [state]
-    for _ in range(steps):
-        legal = torri.legal_steps(state)
-        if not legal:
-            break
-        state = base._apply(state, noble_hungry(rng, legal, ADAPTER))
-        states.append(state)
-    return states
+    return base._play(seed, steps, choices, nobles=True, choose=noble_hungry, adapter=ADAPTER)
 
 
-seeds = st.one_of(st.integers(min_value=0, max_value=2**40), st.text(max_size=12))
+seeds = base.seeds
 
 
 @given(seed=seeds, steps=st.integers(min_value=0, max_value=250), choices=st.integers(min_value=0, max_value=2**32))
 def test_noble_json_round_trip(seed, steps, choices) -> None:
-    state = _play(seed, steps, choices)[-1]
-    for candidate in (state, torri.player_view(state, 0), torri.player_view(state, 1)):
-        text = json.dumps(torri.state_json(candidate))
-        back = torri.read_state(json.loads(text))
-        assert back == candidate
-        assert json.dumps(torri.state_json(back)) == text
+    base.assert_json_round_trip(_play(seed, steps, choices)[-1])
 
 
 @given(seed=seeds, steps=st.integers(min_value=0, max_value=250), choices=st.integers(min_value=0, max_value=2**32),

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from service.games import torri
+from service.games.perft import perft
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = sorted((DATA / "golden_nobles").glob("*.json"))
@@ -102,18 +103,11 @@ def test_the_tool_plays_the_golden_games_again() -> None:
         assert game["steps"] == golden["steps"] and sorted(game["features"]) == golden["features"], path.name
 
 
-def _perft(state: torri.State, depth: int) -> int:
-    legal = torri.legal_steps(state)
-    if depth == 1:
-        return len(legal)
-    return sum(_perft(torri.apply_step(state, step)[0], depth - 1) for step in legal)
-
-
 @pytest.mark.parametrize("position", PERFT["positions"], ids=lambda p: p["name"])
 def test_noble_perft(position: dict) -> None:
     assert PERFT["variant"] == {"nobles": True}
     outcome = torri.apply_steps(torri.new_game(position["seed"], nobles=True), position["steps"])
     assert outcome.legal
     assert [torri.CARD_NAMES[c] for c in outcome.state.noble_deck] == position["noble_deck"]  # the same deal
-    got = {depth: _perft(outcome.state, int(depth)) for depth in position["counts"]}
+    got = {depth: perft(torri, outcome.state, int(depth)) for depth in position["counts"]}
     assert got == position["counts"]

@@ -273,19 +273,6 @@ NOTATION_DESCRIPTION = ("A table in the notation for people (api.md, Notation): 
                         "A parse error is a 400 whose message names the line and column.")
 
 
-class TorriScoreRequestSchema(ExactlyOneOfSchema):
-    """Exactly one of `state`, `table` or `notation`."""
-
-    exactly_one = ("state", "table", "notation")
-    state = fields.Nested(TorriStateSchema)
-    table = fields.Nested(TorriTableSchema)
-    notation = fields.String(validate=validate.Length(max=MAX_NOTATION),
-                             metadata={"description": NOTATION_DESCRIPTION})
-    several_deals = StrictBoolean(load_default=False, metadata={
-        "description": "Scoring one deal of several (T-SCORE-DEALS): the player who called Close scores nothing "
-                       "for incomplete towers. Off by default: a single game."})
-
-
 class TorriPictureRequestSchema(ExactlyOneOfSchema):
     """Exactly one of `state`, `table` or `notation`: the table to draw."""
 
@@ -294,6 +281,14 @@ class TorriPictureRequestSchema(ExactlyOneOfSchema):
     table = fields.Nested(TorriTableSchema)
     notation = fields.String(validate=validate.Length(max=MAX_NOTATION),
                              metadata={"description": NOTATION_DESCRIPTION})
+
+
+class TorriScoreRequestSchema(TorriPictureRequestSchema):
+    """Exactly one of `state`, `table` or `notation`."""
+
+    several_deals = StrictBoolean(load_default=False, metadata={
+        "description": "Score one deal of several (T-SCORE-DEALS, T-SVC-DEALS): the player who called Close and "
+                       "did not win the deal gets a close_penalty of -10. Off by default: a single game."})
 
 
 class TorriNotationRequestSchema(ExactlyOneOfSchema):
