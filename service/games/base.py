@@ -29,7 +29,15 @@ class GameInfo:
 
 
 class GameRules(Protocol):
+    """A game's adapter. Besides these, an adapter may offer `picture(request) -> str` (SVG; its docstring
+    describes the endpoint) and `notation(request) -> Json`; the API adds those endpoints for the games that
+    have them."""
+
     info: GameInfo
+    examples: dict[str, Json]
+    """Request bodies the contract's examples (openapi.yaml) are made from, by endpoint: "new" always; "apply":
+    {"moves": [...]} legal from the state that the "new" example deals; "score", "picture", "notation" where the
+    game has them (e.g. a finished table); "validate": a request whose state is impossible (to show errors)."""
 
     def rules(self) -> list[Json]:
         """The rule catalogue: id, section, title, text, ruling."""
