@@ -28,6 +28,7 @@ Besides wrk's req/s and p50/p99 latency, each run records the CPU time the serve
     python bench/service.py --quick            # 1 round of 3 s: about 1 minute
     python bench/service.py --profile          # also py-spy the workers: /apply cold, /apply cached, the floor
     python bench/service.py --scenarios apply,replay --rounds 5 --json out.json
+    python bench/service.py --game sangimignano  # another game: bodies from a seeded random game of its own
 
 Not a test: nothing here fails on speed; the goals are printed beside the figures.
 """
@@ -116,6 +117,35 @@ def request_bodies(seed: int = 7, steps: int = 100) -> dict[str, dict]:
         "apply": {"state": _api_shape(torri.state_json(mid), "state"), "moves": [step.to_json()]},
         "score": {"table": _api_shape(table, "table")},
         "replay": {"state": _api_shape(start_json, "state"), "moves": moves},
+    }
+
+
+def game_request_bodies(game_id: str, seed: int = 7, steps: int = 100) -> dict[str, dict]:
+    """The same four scenarios for any registered game, through its adapter (JSON in, JSON out): a seeded random
+    game of up to `steps` legal steps; legal-moves and apply at its middle, score at its end, replay of all."""
+    from service.games.registry import GAMES
+
+    game = GAMES[game_id]
+    rng = random.Random(f"{game_id}:{seed}")
+    new_request = {**getattr(game, "examples", {}).get("new", {}), "seed": seed}
+    start = state = game.new(new_request)["state"]
+    moves: list[dict] = []
+    middle = None
+    while len(moves) < steps:
+        legal = game.legal_moves({"state": state})["moves"]
+        if not legal:
+            break
+        if len(moves) == steps // 2:
+            middle = state
+        move = rng.choice(legal)
+        state = game.apply({"state": state, "moves": [move]})["state"]
+        moves.append(move)
+    middle = middle or start
+    return {
+        "legal-moves": {"state": middle},
+        "apply": {"state": middle, "moves": game.legal_moves({"state": middle})["moves"][:1]},
+        "score": {"state": state},
+        "replay": {"state": start, "moves": moves},
     }
 
 
@@ -623,6 +653,7 @@ def main() -> int:
     parser.add_argument("--keep-profiles", metavar="DIR", help="copy py-spy's raw stacks to DIR")
     parser.add_argument("--json", metavar="PATH", help="write every run and the summary as JSON")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--game", default="torri", help="the game whose endpoints are measured (default torri)")
     parser.add_argument("--app", default="service.api:create_app()",
                         help="the service's gunicorn APP_MODULE (to measure a variant; default: the service)")
     args = parser.parse_args()
@@ -635,7 +666,10 @@ def main() -> int:
     if shutil.which("wrk") is None:
         sys.exit("wrk is not installed: apt-get install -y wrk")
 
-    bodies = {name: orjson.dumps(doc) for name, doc in request_bodies(args.seed).items()}
+    global BASE
+    BASE = f"/v1/games/{args.game}"
+    documents = request_bodies(args.seed) if args.game == "torri" else game_request_bodies(args.game, args.seed)
+    bodies = {name: orjson.dumps(doc) for name, doc in documents.items()}
     workdir = Path(tempfile.mkdtemp(prefix="bench-service-"))
     servers = {
         "cold": Server("cold", args.app, {"CACHE_MAX_ENTRIES": "0"}, workdir),
@@ -677,6 +711,7 @@ def main() -> int:
             scripts[scenario] = lua_script(workdir, scenario, bodies[scenario])
 
         print(f"machine: {machine_line()}")
+        print(f"game: {args.game}; bodies: {', '.join(f'{k} {len(v)} B' for k, v in bodies.items())}")
         print(f"gunicorn: {GUNICORN_CONF.relative_to(ROOT)}, app {args.app}, WEB_CONCURRENCY=2, GUNICORN_THREADS="
               f"{os.environ.get('GUNICORN_THREADS', '2')}, RATE_LIMIT='', LOG_LEVEL={args.log_level}, max_requests="
               f"{'config default (5000 +- 500 jitter)' if args.max_requests is None else args.max_requests}")
