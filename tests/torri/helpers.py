@@ -254,8 +254,8 @@ def build(*items: Any, **extra: Any) -> dict:
     return {"type": "build", "cards": cards(*items), **extra}
 
 
-def extend(index: int, *items: Any) -> dict:
-    return {"type": "extend", "tower": index, "cards": cards(*items)}
+def extend(index: int, *items: Any, **extra: Any) -> dict:
+    return {"type": "extend", "tower": index, "cards": cards(*items), **extra}
 
 
 def exchange(*items: Any) -> dict:

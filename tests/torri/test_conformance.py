@@ -145,7 +145,7 @@ STEP_SCHEMA = {
     "draw": {"from": ("deck", "market", "noble_deck"), "card": "card"},
     "stop": {},
     "build": {"cards": _CARDS, "kind": ("plain", "colorful"), "rank": "index"},
-    "extend": {"tower": "index", "cards": _CARDS},
+    "extend": {"tower": "index", "cards": _CARDS, "kind": ("plain", "colorful"), "rank": "index"},
     "complete": {"towers": "indices"},
     "close": {},
     "pass": {},

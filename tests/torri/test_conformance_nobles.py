@@ -110,7 +110,7 @@ def _extra_candidates(state: torri.State, rng: random.Random) -> list[dict]:
                 out.append({**data, "kind": "plain" if data["kind"] == "colorful" else "colorful"})
                 out.append({**data, "rank": data["rank"] + rng.choice((-1, 1))})
                 out.append({k: v for k, v in data.items() if k != "rank"})
-            elif step.type == "build":  # unambiguous: kind/rank are refused
+            elif step.type == "build":  # unambiguous: kind/rank are taken if they agree, refused if not
                 out.append({**data, "kind": "plain", "rank": max(c for c in step.cards if is_tower_card(c))})
                 out.append({**data, "kind": "colorful", "rank": 11})
             swapped = list(data["cards"])

@@ -292,11 +292,16 @@ def test_T_NOB_BP_an_ambiguous_stack_needs_kind_and_rank():
     assert {m.get("rank") for m in moves(state) if m["type"] == "build" and m["cards"] == [BP, BP, "8"]} == {8, 10}
 
 
-def test_T_NOB_BP_an_unambiguous_stack_rejects_kind_and_rank():
+def test_T_NOB_BP_an_unambiguous_stack_takes_kind_and_rank_only_if_they_agree():
     state = nob(hands=[[8, 8, BP, BP], [6]], played=[[], ["mura"]])
     assert build(8, BP, 8) in moves(state)
-    assert rule_of(refused(state, build(8, BP, 8, kind="plain", rank=8))) == "T-ACT-BUILD-2"
-    assert build(8, BP, 8, kind="plain", rank=8) not in moves(state)
+    assert build(8, BP, 8, kind="plain", rank=8) not in moves(state)  # listed one way: without them
+    bare = play(state, build(8, BP, 8))
+    for given in ({"kind": "plain", "rank": 8}, {"kind": "plain"}, {"rank": 8}):
+        same = play(state, build(8, BP, 8, **given))
+        assert (same.state, same.events) == (bare.state, bare.events), given
+    assert rule_of(refused(state, build(8, BP, 8, kind="colorful"))) == "T-ACT-BUILD-2"
+    assert rule_of(refused(state, build(8, BP, 8, kind="plain", rank=9))) == "T-ACT-BUILD-2"
 
 
 def test_T_NOB_BP_a_tower_needs_a_tower_card():

@@ -14,7 +14,7 @@ from .cards import (BUONA_PIETRA, CARD_NAMES, CARDS_BY_NAME, GUARD, NOBLE_COUNTS
                     PALAZZO, TOWER_COUNTS, is_tower_card, names)
 from .errors import InvalidStateError, MalformedError, Problem
 from .model import COLORFUL, ENDING, MAIN, OVER, PHASES, PLAIN, Pending, Player, State, Table, Tower
-from .towers import MIN_HEIGHT, interpretations, read_tower, shape_rule
+from .towers import MIN_HEIGHT, contradicted_field, interpretations, read_tower, shape_rule
 
 MAX_LIST = 128  # no legal pile is longer; bounds the work a hostile document can cause
 MAX_NAME = 100
@@ -156,12 +156,15 @@ def _tower(reader: _Reader, value: Any, pointer: str, problems: list[Problem]) -
         return None
     tower = read_tower(cards, complete, kind, rank)
     if tower is None:
-        if len(options) > 1 and kind is None and rank is None:
+        wrong = contradicted_field(options, kind, rank)  # kind and rank may be given; they must agree
+        if wrong is None:
             problems.append(Problem("T-NOB-BP", f"{pointer}/cards", "These cards make more than one tower: give "
                                                                     "\"kind\" and \"rank\"."))
         else:
-            problems.append(Problem("T-ACT-BUILD-2", f"{pointer}/kind",
-                                    f"\"kind\"/\"rank\" do not match the cards {'-'.join(names(cards))}."))
+            readings = " or ".join(f"{option_kind} {option_rank}" for option_kind, option_rank in options)
+            problems.append(Problem("T-ACT-BUILD-2", f"{pointer}/{wrong}",
+                                    f"\"{wrong}\" does not match the cards {'-'.join(names(cards))}: they make a "
+                                    f"{readings}."))
         return None
     return tower
 

@@ -16,7 +16,8 @@ from .cards import (BUONA_PIETRA, CAPPELLA, CONSPIRACY, CONTRACT, GIOSTRA, GUARD
 from .errors import IllegalStepError, InvalidStateError, Problem
 from .model import ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Tower
 from .steps import Step
-from .towers import LOWEST_STANDIN, MIN_HEIGHT, extended, extension_fits, interpretations, read_tower, shape_rule
+from .towers import (LOWEST_STANDIN, MIN_HEIGHT, contradicted_field, extended, extension_fits, interpretations,
+                     read_tower, shape_rule)
 
 MARKET_SIZE = 4  # T-MKT-1
 PURCHASE_DRAWS = 2  # T-ACT-PURCHASE-1
@@ -183,7 +184,7 @@ def apply_step(state: State, step: Step) -> tuple[State, Events]:
     if state.phase == OVER:
         raise _fail("T-TURN-3", "The game is over: both players passed in a row, so no move is possible.")
     pending = state.pending
-    if step.card is not None and step.type == "draw":
+    if (step.card is not None and step.type == "draw") or step.kind is not None or step.rank is not None:
         step = canonical_step(state, step)
     s = state.copy()
     events: Events = []
@@ -208,13 +209,24 @@ def apply_step(state: State, step: Step) -> tuple[State, Events]:
 
 
 def canonical_step(state: State, step: Step) -> Step:
-    """The one spelling of a step that legal_steps lists. A draw may name the card it expects on top of a known
-    deck (a referee confirming it); that names nothing the state does not already say, so it is the same step
-    as the draw without a card (a wrong card is still an illegal draw)."""
+    """The one spelling of a step that legal_steps lists. A step may say what the state or its cards already say,
+    and is then the same step without it (a wrong value still makes it illegal):
+    - a draw may name the card it expects on top of a known deck (a referee confirming it);
+    - a build may give `kind`/`rank` that its cards alone settle (they are listed only when Buona Pietra makes
+      the cards ambiguous), and an extension those of the tower it extends (T-ACT-BUILD-2, T-ACT-EXTEND-1)."""
     if step.type == "draw" and step.card is not None:
         top = state.deck[:1] if step.source == "deck" else state.noble_deck[:1] if step.source == "noble_deck" else ()
         if top and top[0] == step.card:
             return step._replace(card=None)
+    elif step.type == "build" and (step.kind is not None or step.rank is not None):
+        readings = interpretations(step.cards)
+        if len(readings) == 1 and contradicted_field(readings, step.kind, step.rank) is None:
+            return step._replace(kind=None, rank=None)
+    elif step.type == "extend" and (step.kind is not None or step.rank is not None):
+        towers = state.players[state.turn].towers
+        tower = towers[step.tower] if step.tower is not None and step.tower < len(towers) else None
+        if tower is not None and contradicted_field(((tower.kind, tower.rank),), step.kind, step.rank) is None:
+            return step._replace(kind=None, rank=None)
     return step
 
 
@@ -460,13 +472,12 @@ def _planned_build(s: State, player: Player, step: Step) -> tuple[Tower, tuple[i
     if len(options) > 1 and (step.kind is None or step.rank is None):
         raise _fail("T-NOB-BP", "These cards make more than one tower: say which with \"kind\" and \"rank\" ("
                     + ", ".join(f"{k} {r}" for k, r in options) + ").", "/cards")
-    if len(options) == 1 and (step.kind is not None or step.rank is not None):
-        # Only an ambiguous stack takes kind/rank; a plain one is spelled one way (the legal list's way).
-        raise _fail("T-ACT-BUILD-2", "\"kind\" and \"rank\" are given only when the cards alone are ambiguous.",
-                    "/kind")
-    tower = read_tower(cards, False, step.kind, step.rank)
+    tower = read_tower(cards, False, step.kind, step.rank)  # kind/rank may always be given, if they agree
     if tower is None:
-        raise _fail("T-ACT-BUILD-2", "\"kind\"/\"rank\" do not match the cards.", "/kind")
+        wrong = contradicted_field(options, step.kind, step.rank) or "kind"
+        readings = " or ".join(f"{kind} {rank}" for kind, rank in options)
+        raise _fail("T-ACT-BUILD-2", f"\"{wrong}\" does not match the cards {'-'.join(names(cards))}: they make "
+                                     f"a {readings}.", f"/{wrong}")
     _check_tower_play(s, s.turn, cards, tower.height)
     return tower, after[0], after[1]
 
@@ -521,6 +532,10 @@ def _own_incomplete(s: State, index: int | None, rule: str, pointer: str) -> Tow
 
 def _planned_extension(s: State, step: Step) -> tuple[Tower, tuple[int, ...], int]:
     tower = _own_incomplete(s, step.tower, "T-ACT-EXTEND-1", "/tower")
+    wrong = contradicted_field(((tower.kind, tower.rank),), step.kind, step.rank)  # an extension keeps both
+    if wrong is not None:
+        raise _fail("T-ACT-EXTEND-1", f"Tower {step.tower} is {tower.kind} {tower.rank}; the extension names its "
+                                      f"\"{wrong}\" as {getattr(step, wrong)}.", f"/{wrong}")
     cards = step.cards
     if not cards:
         raise _fail("T-ACT-EXTEND-1", "An extension adds 1 or more cards.", "/cards")

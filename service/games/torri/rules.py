@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .catalogue_data import BOOK
 
 # Bump when any rule's effect changes: cached answers are keyed by it, so none outlives a rules change.
-RULES_VERSION = "torri-2"
+RULES_VERSION = "torri-3"
 
 SERVICE_RULINGS: list[tuple[str, str, str, str, bool]] = [
     ("T-SVC-HAND", "Service rulings", "Hands and market have no order",

@@ -18,7 +18,7 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "draw": (("from", "card"), ("from",)),
     "stop": ((), ()),
     "build": (("cards", "kind", "rank"), ("cards",)),
-    "extend": (("tower", "cards"), ("tower", "cards")),
+    "extend": (("tower", "cards", "kind", "rank"), ("tower", "cards")),  # kind/rank: the tower's, if given
     "complete": (("towers",), ("towers",)),
     "close": ((), ()),
     "pass": ((), ()),

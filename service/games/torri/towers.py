@@ -60,6 +60,17 @@ def read_tower(cards: tuple[int, ...], complete: bool, kind: str | None = None,
     return Tower(tuple(cards), complete, options[0][0], options[0][1])
 
 
+def contradicted_field(readings: tuple[tuple[str, int], ...], kind: str | None, rank: int | None) -> str | None:
+    """Which given field names what none of the readings is: "kind", "rank", or None when one agrees with both.
+    A tower's kind and rank may always be given; they must agree with its cards (T-ACT-BUILD-2)."""
+    if kind is not None and all(option_kind != kind for option_kind, _ in readings):
+        return "kind"
+    if not any((kind is None or option_kind == kind) and (rank is None or option_rank == rank)
+               for option_kind, option_rank in readings):
+        return "rank"
+    return None
+
+
 def is_ambiguous(cards: tuple[int, ...]) -> bool:
     return len(interpretations(cards)) > 1
 
