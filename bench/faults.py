@@ -4,6 +4,7 @@ worker is killed with SIGKILL.
 
     python bench/faults.py                       # 10 s per phase, 8 clients: about 1 minute
     python bench/faults.py --phase-seconds 3     # the short run tests/hostile/test_faults.py does
+    GUNICORN_KEEPALIVE_REQUESTS=0 python bench/faults.py   # keep-alive connections never closed: for comparison
     python bench/faults.py --json out.json --markdown out.md
 
 What runs: redis-server (Debian's, `apt-get install -y redis-server`) on a free loopback port with a password;
@@ -25,6 +26,12 @@ The clients (threads, http.client, keep-alive) send a fixed mix of requests (leg
 view, picture, for Torri and Campanile) whose correct answers are computed beforehand in-process; every answer is
 compared byte for byte. Like any pooling HTTP client (urllib3 does the same), a client checks that an idle
 keep-alive connection has not been closed by the server before reusing it.
+
+Capacity: the `after` phase's throughput is reported as a ratio of `before`'s. A worker restart (the kill, or a
+`max_requests` recycle) must not leave the clients' keep-alive connections pinned to the surviving worker while the
+new one idles: gunicorn closes a connection after GUNICORN_KEEPALIVE_REQUESTS requests (deploy/gunicorn.conf.py), so
+the clients reconnect and the listen socket spreads them. Below `--min-after-ratio` (0.8) the run fails (the short
+run of the tests only reports the ratio: a throughput figure is not a test's assertion).
 
 A failure is anything but a 200 with the right bytes. The only failures allowed are the requests on the killed
 worker's connections at that instant (counted as `in flight at the kill`): sent before it died and never answered,
@@ -275,9 +282,10 @@ def build_calls(seed: int = 11) -> list[Call]:
     import orjson
 
     from service.api import create_app
-    from service.api.openapi import ADSO_WILLIAM_TABLE
     from service.games import torri
+    from service.games.registry import GAMES
 
+    ADSO_WILLIAM_TABLE = GAMES["torri"].examples["score"]["table"]
     bodies: list[tuple[str, str, dict]] = []
     for index, state in enumerate(_torri_states(8, seed)):
         step = torri.legal_steps(torri.read_state(state))[0].to_json() if state["phase"] != "over" else {"type": "pass"}
@@ -391,10 +399,17 @@ class Result:
     log: dict = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     settings: dict = field(default_factory=dict)
+    capacity: dict = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
         return not self.problems
+
+
+def _median_share(spreads: list[list[int]]) -> float:
+    """The median share of the client connections held by the busiest worker (0.5: even over two workers)."""
+    shares = [spread[0] / sum(spread) for spread in spreads if spread and sum(spread)]
+    return round(_percentile(shares, 0.5), 2)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -440,9 +455,13 @@ class _ReadyzPoller(threading.Thread):
 
 
 def run_scenario(phase_seconds: float = 10.0, clients: int = 8, *, workdir: Path | None = None,
-                 say=print) -> Result:
+                 say=print, min_after_ratio: float | None = None) -> Result:
+    """The whole scenario. With `min_after_ratio`, an `after` phase slower than that share of `before` is a
+    problem (a throughput figure: judged by the benchmark's own run, reported only by the short test run)."""
     result = Result(settings={"phase_seconds": phase_seconds, "clients": clients, "workers": 2,
                               "threads_per_worker": int(os.environ.get("GUNICORN_THREADS", "2")),
+                              "keepalive_requests": os.environ.get("GUNICORN_KEEPALIVE_REQUESTS", "config default"),
+                              "max_requests": os.environ.get("GUNICORN_MAX_REQUESTS", "config default"),
                               "rate_limit": RATE_LIMIT})
     owned = workdir is None
     workdir = Path(tempfile.mkdtemp(prefix="referee-faults-")) if owned else workdir
@@ -505,7 +524,10 @@ def run_scenario(phase_seconds: float = 10.0, clients: int = 8, *, workdir: Path
         time.sleep(max(0.0, phase_seconds - (time.perf_counter() - marks["worker-kill"])))
 
         marks["after"] = time.perf_counter()
-        time.sleep(phase_seconds)
+        spreads = []  # client connections per worker, busiest first, every half second
+        while time.perf_counter() - marks["after"] < phase_seconds:
+            time.sleep(min(0.5, max(0.0, phase_seconds - (time.perf_counter() - marks["after"]))))
+            spreads.append(sorted(server.connections_per_worker().values(), reverse=True))
         marks["end"] = time.perf_counter()
         load.stop()
         poller.stop_event.set()
@@ -537,6 +559,13 @@ def run_scenario(phase_seconds: float = 10.0, clients: int = 8, *, workdir: Path
                        "in_flight_errors": sorted({s.error.split(":")[0] for s in in_flight}),
                        "sent_in_the_kill_race": len(race),
                        "failures_beyond": len(beyond), "stopping_samples": len(late)}
+        before_rate, after_rate = result.phases["before"]["req_per_s"], result.phases["after"]["req_per_s"]
+        result.capacity = {"before_req_per_s": before_rate, "after_req_per_s": after_rate,
+                           "after_over_before": round(after_rate / before_rate, 2) if before_rate else 0.0,
+                           "minimum": min_after_ratio,
+                           "connections_per_worker_at_kill": sorted(per_worker.values(), reverse=True),
+                           "connections_per_worker_after": spreads,
+                           "busiest_worker_share_after": _median_share(spreads)}
         outage = [r for r in result.readyz if marks["redis-down"] - started <= r[0] < marks["redis-back"] - started]
         back = [r for r in result.readyz if r[0] >= marks["after"] - started]
         result.redis = {"keys_before_load": stored_before, "keys_at_end": redis_server.dbsize(),
@@ -582,6 +611,10 @@ def run_scenario(phase_seconds: float = 10.0, clients: int = 8, *, workdir: Path
         if result.log["tracebacks"] or result.log["worker_timeouts"]:
             result.problems.append(f"gunicorn's log has {result.log['tracebacks']} tracebacks, "
                                    f"{result.log['worker_timeouts']} worker timeouts")
+        if min_after_ratio is not None and result.capacity["after_over_before"] < min_after_ratio:
+            result.problems.append(f"capacity after the worker kill: {after_rate} req/s, "
+                                   f"{result.capacity['after_over_before']} of the {before_rate} before (minimum "
+                                   f"{min_after_ratio}); connections per worker during it: {spreads}")
         if sum(p["requests"] for p in result.phases.values()) < 50 * len(PHASES):
             result.problems.append("too little load to mean anything")
         return result
@@ -603,8 +636,12 @@ def markdown(result: Result) -> str:
         rows.append(f"| {name} | {stats['requests']} | {stats['req_per_s']} | {stats['failures']} | "
                     f"{stats['in_flight_at_kill']} | "
                     f"{stats['p50_ms']} | {stats['p99_ms']} | {stats['max_ms']} |")
-    kill = result.kill
-    rows += ["", f"Worker kill: pid {kill['victim']} held {kill['client_connections_on_victim']} of "
+    kill, capacity = result.kill, result.capacity
+    minimum = f" (minimum {capacity['minimum']})" if capacity.get("minimum") is not None else ""
+    rows += ["", f"Capacity: after / before = {capacity.get('after_over_before')}{minimum}; client connections "
+                 f"per worker at the kill {capacity.get('connections_per_worker_at_kill')}; during `after` the "
+                 f"busiest worker held a median {capacity.get('busiest_worker_share_after')} of them (0.5: even).",
+             f"Worker kill: pid {kill['victim']} held {kill['client_connections_on_victim']} of "
                  f"{kill['client_connections_total']} open connections; gone {kill['death_ms']} ms after SIGKILL; "
                  f"replacement forked after {kill['replaced_after_s']} s; {kill['in_flight_failures']} requests on "
                  f"its connections at the kill failed ({', '.join(kill['in_flight_errors']) or '-'}; "
@@ -623,10 +660,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phase-seconds", type=float, default=10.0, help="seconds per phase (default 10)")
     parser.add_argument("--clients", type=int, default=8, help="client threads (default 8)")
+    parser.add_argument("--min-after-ratio", type=float, default=0.8,
+                        help="fail when the after phase's req/s is below this share of before's (default 0.8)")
     parser.add_argument("--json", type=Path, help="write the figures here")
     parser.add_argument("--markdown", type=Path, help="write the table here")
     args = parser.parse_args(argv)
-    result = run_scenario(args.phase_seconds, args.clients)
+    result = run_scenario(args.phase_seconds, args.clients, min_after_ratio=args.min_after_ratio)
     table = markdown(result)
     print(table)
     if args.json:

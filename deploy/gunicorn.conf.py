@@ -20,6 +20,11 @@ worker_class = "gthread"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
 keepalive = 5
+# A keep-alive connection stays with the worker that accepted it: after a worker restarts or is recycled, busy
+# clients (or a proxy's upstream pool) would stay on the surviving worker and the new one would idle. Closing a
+# connection after this many requests (`Connection: close`; the client reconnects, which costs a loopback or LAN
+# handshake) lets the shared listen socket spread the connections again. 0: no bound.
+keepalive_requests = int(os.environ.get("GUNICORN_KEEPALIVE_REQUESTS", "100"))
 # The app is built once in the master and forked into each worker: a worker recycled by max_requests starts in
 # milliseconds instead of re-importing everything (about a second of CPU each time). Each worker opens its own
 # Redis connections after the fork (service/cache.py), and prometheus_client's multiprocess files follow the pid.
@@ -32,6 +37,13 @@ accesslog = None  # the app writes one JSON line per request itself
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+
+def pre_request(worker, req):
+    worker.log.debug("%s %s", req.method, req.path)  # gunicorn's own hook does only this
+    # req_number: the request's number on its HTTP/1 connection
+    if keepalive_requests and getattr(req, "req_number", 0) >= keepalive_requests:
+        req.must_close = True  # the answer says `Connection: close`, then the worker closes the connection
 
 
 def child_exit(server, worker):

@@ -2,8 +2,9 @@
 
 The Dockerfile is replayed into directories standing for each stage's filesystem: its COPYs from the build
 context as .dockerignore filters it, its WORKDIR and ENV, and its RUN steps (a venv, then a real non-editable
-`pip install` of the project; the dependencies come from the test environment, as a venv with system
-site-packages, instead of being downloaded). Then the final stage's CMD is run from its WORKDIR with the image's
+`pip install` of the project; the dependencies come from the test environment instead of being downloaded: the
+venv sees the base interpreter's site-packages and, through a .pth, those of the interpreter running the tests,
+which may itself be a virtualenv). Then the final stage's CMD is run from its WORKDIR with the image's
 ENV and the small install's ConfigMap (deploy/k8s/redis), only the bind address (a free loopback port),
 REDIS_URL (a real redis-server started with the Redis Deployment's own arguments) and the container paths (mapped
 into the replica) differing. Checked: the probes and the image's HEALTHCHECK, /readyz on Redis, the cache shared
@@ -14,11 +15,13 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import importlib
 import json
 import os
 import re
 import shutil
 import signal
+import site
 import socket
 import subprocess
 import sys
@@ -86,6 +89,24 @@ def _pip_build_flags() -> list[str]:
     if found >= (70, 1) or (found >= (68, 0) and importlib.util.find_spec("wheel") is not None):
         return ["--no-build-isolation"]
     return []
+
+
+def site_directories_here() -> list[str]:
+    """Where this interpreter finds its packages: its own site-packages (a virtualenv's, when the tests run in
+    one) and the user's, as far as they are on sys.path."""
+    found = [*site.getsitepackages(), *([site.getusersitepackages()] if site.ENABLE_USER_SITE else [])]
+    return [path for path in dict.fromkeys(found) if path in sys.path and Path(path).is_dir()]
+
+
+def _see_the_test_packages(venv: Path) -> None:
+    """`--system-site-packages` shows the base interpreter's packages; when the tests run in a virtualenv, the
+    packages they run with are that virtualenv's. A .pth in the replica's venv adds this interpreter's site
+    directories after its own (as site directories, so their .pth files apply there as they do here)."""
+    purelib = "import sysconfig; print(sysconfig.get_path('purelib'))"
+    done = subprocess.run([str(venv / "bin" / "python"), "-c", purelib], capture_output=True, text=True, timeout=60,
+                          check=True)
+    line = "import site; " + "; ".join(f"site.addsitedir({path!r})" for path in site_directories_here())
+    (Path(done.stdout.strip()) / "tower_referee_test_environment.pth").write_text(line + "\n")
 
 
 def _run_step(command: str, rootfs: Path, cwd: PurePosixPath, env: dict[str, str]) -> None:
@@ -167,6 +188,7 @@ def replay_dockerfile(tmp: Path) -> Replica:
     replica = Replica(rootfs=rootfs, context=context, workdir=rootfs / str(cwd).lstrip("/"),
                       venv=(rootfs / venv_bin[0].lstrip("/")).parent, env={}, cmd=cmd, healthcheck=check,
                       healthcheck_timeout=duration_seconds(options.get("timeout", "30s")))
+    _see_the_test_packages(replica.venv)  # once built: the project's own build keeps to its build environment
     replica.env = {name: replica.map_value(value) for name, value in env.items() if not name.startswith("__")}
     replica.env.setdefault("HOME", replica.map_value(env.get("__home__", "/")))
     return replica
@@ -300,6 +322,18 @@ def test_the_replica_imports_the_installed_package_not_the_source_tree(replica):
                          if p.is_file() and "__pycache__" not in p.parts}
     missing = files(replica.context / "service") - files(Path(package).parent)
     assert not missing, f"not in the installed package (package-data in pyproject.toml?): {sorted(missing)}"
+
+
+def test_the_replica_runs_with_the_packages_the_tests_run_with(replica):
+    """The image installs the dependencies; the replica borrows this interpreter's, in a virtualenv or not."""
+    modules = ("flask", "flask_limiter", "gunicorn", "redis", "prometheus_client")
+    code = "import importlib, sys; print(*(importlib.import_module(name).__file__ for name in sys.argv[1:]))"
+    done = subprocess.run([str(replica.venv / "bin" / "python"), "-c", code, *modules], cwd=replica.workdir,
+                          env=replica.env | {"PYTHONNOUSERSITE": "1"}, capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    here = [importlib.import_module(name).__file__ for name in modules]
+    assert dict(zip(modules, done.stdout.split())) == dict(zip(modules, here))
 
 
 def test_the_container_command_serves_caches_degrades_and_stops_cleanly(replica, small_install, redis_server,
