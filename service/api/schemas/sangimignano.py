@@ -1,0 +1,323 @@
+"""Request and response schemas of San Gimignano (api.md adapted: 2 to 4 players, the hex board, guild spaces,
+tokens and towers of service/games/sangimignano)."""
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from ...games import sangimignano
+from ...games.sangimignano.steps import MAX_COORD
+from .common import List, ProblemDetailSchema, StrictBoolean, StrictSchema
+
+GUILD_VALUES = list(sangimignano.GUILDS)
+MAX_MOVES = 1000
+MAX_PLAYER_LIST = 8  # the count itself is a rule (S-SETUP-1): 422, not 400
+MAX_BOARD = 64  # the count itself is a rule (S-COMP-4)
+PLAYER_INDEX = validate.Range(min=0, max=sangimignano.MAX_PLAYERS - 1)
+
+
+def Guild(**kwargs) -> fields.String:  # noqa: N802 - a field factory reads like a field class
+    kwargs.setdefault("metadata", {"description": "A guild: \"A\", \"B\", \"C\" or \"D\" (S-COMP-1)."})
+    return fields.String(validate=validate.OneOf(GUILD_VALUES), **kwargs)
+
+
+def Hexagon(**kwargs) -> fields.List:  # noqa: N802
+    kwargs.setdefault("metadata", {"description": "A hexagon's three guilds in counter-clockwise order (S-COMP-1)."})
+    return List(fields.String(validate=validate.OneOf(GUILD_VALUES)), validate=validate.Length(equal=3), **kwargs)
+
+
+def Coordinates(**kwargs) -> fields.List:  # noqa: N802
+    kwargs.setdefault("metadata", {"description": "Axial coordinates [q, r] of a hexagon's place (S-GEO-1)."})
+    return List(fields.Integer(strict=True, validate=validate.Range(min=-MAX_COORD, max=MAX_COORD)),
+                validate=validate.Length(equal=2), **kwargs)
+
+
+def Rotation(**kwargs) -> fields.Integer:  # noqa: N802
+    return fields.Integer(strict=True, validate=validate.Range(min=0, max=5), **kwargs)
+
+
+HEXAGON_JSON = {"type": "array", "minItems": 3, "maxItems": 3, "items": {"type": "string", "enum": GUILD_VALUES}}
+
+
+class SanGimignanoUnknownHandSchema(StrictSchema):
+    count = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=sangimignano.HEXAGONS),
+                           metadata={"description": "How many hexagons the hand holds."})
+
+
+_HEXAGONS_FIELD = List(Hexagon(), validate=validate.Length(max=sangimignano.HEXAGONS))
+
+
+class Hand(fields.Field):
+    """A list of hexagons, or `{"count": n}` when they are unknown (S-SVC-UNKNOWN)."""
+
+    _unknown: Schema | None = None
+
+    def __init__(self, **kwargs: Any) -> None:
+        unknown = {"type": "object", "additionalProperties": False, "required": ["count"],
+                   "properties": {"count": {"type": "integer", "minimum": 0, "maximum": sangimignano.HEXAGONS,
+                                            "description": "How many hexagons the hand holds, none of them known."}}}
+        listed = {"type": "array", "maxItems": sangimignano.HEXAGONS, "items": HEXAGON_JSON}
+        super().__init__(metadata={"oneOf": [listed, unknown], **kwargs.pop("metadata", {})}, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, list):
+            return _HEXAGONS_FIELD.deserialize(value)
+        if isinstance(value, dict):
+            if Hand._unknown is None:
+                Hand._unknown = SanGimignanoUnknownHandSchema()
+            return Hand._unknown.load(value)
+        raise ValidationError("Must be a list of hexagons, or {\"count\": n} when they are unknown.")
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
+class SanGimignanoVariantSchema(StrictSchema):
+    large_groups = StrictBoolean(load_default=False, metadata={
+        "description": "S-VAR-1: a tower may be built on a connected group of four or more spaces among which all "
+                       "four guilds appear."})
+
+
+class SanGimignanoPlayerSchema(StrictSchema):
+    name = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "The player's name."})
+    hexes = Hand(required=True, metadata={"description": "The hexagons in hand (each written from its first guild in "
+                                                         "A-D order, sorted, on output), or {\"count\": n}."})
+    tokens = fields.Integer(strict=True, validate=validate.Range(min=0, max=sangimignano.TOKENS), metadata={
+        "description": "Tokens in supply (S-COMP-2: 20 at the start). Left out: what conservation leaves."})
+    towers = fields.Integer(strict=True, validate=validate.Range(min=0, max=sangimignano.TOWERS), metadata={
+        "description": "Towers in supply (S-COMP-2: 10 at the start). Left out: what conservation leaves."})
+
+
+class SanGimignanoHexagonSchema(StrictSchema):
+    """A hexagon on the board: guild space i covers sides (rotation + 2i) mod 6 and (rotation + 2i + 1) mod 6."""
+
+    at = Coordinates(required=True)
+    rotation = Rotation(metadata={"description": "0 to 5 (S-GEO-2); the service writes 0 or 1, with the guilds, "
+                                                 "tokens and towers turned to match. Left out: 0."})
+    guilds = Hexagon(required=True, metadata={"description": "The guilds of spaces 0, 1, 2 (three different ones)."})
+    tokens = List(List(fields.Integer(strict=True, validate=PLAYER_INDEX), validate=validate.Length(max=8)),
+                  validate=validate.Length(equal=3), metadata={
+                      "description": "Per guild space, the players whose tokens lie there (at most two, S-TOKEN-1). "
+                                     "Left out: none."})
+    towers = List(fields.Integer(strict=True, allow_none=True, validate=PLAYER_INDEX),
+                  validate=validate.Length(equal=3), metadata={
+                      "description": "Per guild space, whose tower stands there, or null. Left out: none."})
+
+
+class SanGimignanoStateSchema(StrictSchema):
+    """A whole San Gimignano position."""
+
+    game = fields.String(validate=validate.Equal("sangimignano"), metadata={"description": "\"sangimignano\"."})
+    variant = fields.Nested(SanGimignanoVariantSchema, metadata={"description": "The variant in play."})
+    phase = fields.String(validate=validate.OneOf(["play", "over"]),
+                          metadata={"description": "\"over\" once the game has ended (S-END-1, S-END-2)."})
+    turn = fields.Integer(strict=True, validate=PLAYER_INDEX, metadata={"description": "The player to act."})
+    step = fields.String(allow_none=True, validate=validate.OneOf(["token", "hex", "build"]), metadata={
+        "description": "The phase due (S-SVC-STEP): always one where the player to act has a choice; null once the "
+                       "game is over."})
+    players = List(fields.Nested(SanGimignanoPlayerSchema), required=True,
+                   validate=validate.Length(max=MAX_PLAYER_LIST), metadata={"description": "2 to 4 players, in turn "
+                                                                                           "order."})
+    board = List(fields.Nested(SanGimignanoHexagonSchema), required=True, validate=validate.Length(max=MAX_BOARD),
+                 metadata={"description": "The hexagons on the table (sorted by coordinates on output)."})
+    box = fields.Integer(strict=True, validate=validate.Range(min=0, max=sangimignano.HEXAGONS), metadata={
+        "description": "Hexagons back in the box (S-SETUP-1: 6, 4 or 0). Left out: as the player count says."})
+
+
+# ---------------------------------------------------------------- moves
+
+def _move_schema(name: str, doc: str, **declared: fields.Field) -> type[Schema]:
+    ordered = {"type": fields.String(required=True, validate=validate.Equal(name),
+                                     metadata={"description": f"\"{name}\"."}), **declared}
+    return type(f"SanGimignano{name.title()}MoveSchema", (StrictSchema,), {"__doc__": doc, **ordered})
+
+
+def _space_fields(what: str) -> dict[str, fields.Field]:
+    return {"at": Coordinates(required=True, metadata={"description": f"The hexagon of the space {what}."}),
+            "guild": Guild(required=True, metadata={"description": f"The guild of the space {what} (a hexagon shows "
+                                                                   "each guild at most once)."})}
+
+
+MOVE_SCHEMAS: dict[str, type[Schema]] = {
+    "token": _move_schema("token", "Place a token from supply on a guild space with no tower and fewer than two "
+                                   "tokens (S-TURN-1, S-TOKEN-1).", **_space_fields("taking the token")),
+    "hex": _move_schema("hex", "Lay a hexagon from hand, touching two hexagons in play, no two spaces of one guild "
+                               "sharing a side (S-TURN-2, S-HEX-1..3).",
+                        hex=Hexagon(required=True, metadata={"description": "The hexagon laid, its guilds in "
+                                                                            "counter-clockwise order."}),
+                        at=Coordinates(required=True, metadata={"description": "Where it is laid."}),
+                        rotation=Rotation(required=True, metadata={"description": "0 to 5: guild i of `hex` covers "
+                                                                                  "sides rotation + 2i and rotation + "
+                                                                                  "2i + 1 (S-GEO-2)."})),
+    "build": _move_schema("build", "Build a tower on a space of a qualifying group (S-TURN-3, S-BUILD-1..4, S-VAR-1).",
+                          **_space_fields("taking the tower")),
+    "end": _move_schema("end", "Build no tower this turn (S-TURN-3); from an unknown hand in the hexagon phase: none "
+                               "of my hexagons fits (S-SVC-UNKNOWN)."),
+}
+
+
+@functools.lru_cache(maxsize=None)
+def _move_schema_instance(kind: str) -> Schema:
+    return MOVE_SCHEMAS[kind]()
+
+
+class Move(fields.Field):
+    """One step: an object whose `type` selects its shape."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        refs = [f"#/components/schemas/{schema.__name__[:-6]}" for schema in MOVE_SCHEMAS.values()]
+        super().__init__(metadata={"oneOf": [{"$ref": ref} for ref in refs], **kwargs.pop("metadata", {})}, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, dict):
+            raise ValidationError("A move is an object with a \"type\".")
+        kind = value.get("type")
+        schema = MOVE_SCHEMAS.get(kind) if isinstance(kind, str) else None
+        if schema is None:
+            raise ValidationError({"type": [f"Must be one of {', '.join(MOVE_SCHEMAS)}."]})
+        return _move_schema_instance(kind).load(value)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
+# ---------------------------------------------------------------- requests and responses
+
+class SanGimignanoNewRequestSchema(StrictSchema):
+    seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
+                                "description": "The same seed, player count and hexagons always deal the same. Left "
+                                               "out: a random seed, returned in the answer."})
+    variant = fields.Nested(SanGimignanoVariantSchema, metadata={"description": "The variant to play."})
+    names = List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
+                 validate=validate.Length(min=sangimignano.MIN_PLAYERS, max=sangimignano.MAX_PLAYERS),
+                 metadata={"description": "The players, 2 to 4, in turn order (S-SETUP-1)."})
+    hexes = List(Hexagon(), validate=validate.Length(max=64), metadata={
+        "description": "The 16 hexagons of the caller's set, each counter-clockwise (S-SVC-TILES). Left out: the "
+                       "default set."})
+
+    def load(self, data, *args, **kwargs):  # type: ignore[override]
+        loaded = super().load(data, *args, **kwargs)
+        seed = loaded.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))
+                                 or (isinstance(seed, str) and len(seed) > 200)
+                                 or (isinstance(seed, int) and abs(seed) > 2 ** 63)):
+            raise ValidationError({"seed": ["Must be an integer or a text of at most 200 characters."]})
+        return loaded
+
+
+class SanGimignanoStateRequestSchema(StrictSchema):
+    state = fields.Nested(SanGimignanoStateSchema, required=True, metadata={"description": "The position."})
+
+
+class SanGimignanoViewRequestSchema(SanGimignanoStateRequestSchema):
+    player = fields.Integer(strict=True, required=True, validate=PLAYER_INDEX,
+                            metadata={"description": "A player of the state (0 to its player count - 1)."})
+
+
+class SanGimignanoMovesRequestSchema(SanGimignanoStateRequestSchema):
+    moves = List(Move(), required=True, validate=validate.Length(max=MAX_MOVES),
+                 metadata={"description": "The steps to apply, in order."})
+
+
+class SanGimignanoScoreRequestSchema(SanGimignanoStateRequestSchema):
+    """The position to score."""
+
+
+class SanGimignanoPictureRequestSchema(SanGimignanoStateRequestSchema):
+    """The position to draw."""
+
+
+class SanGimignanoPictureResponseSchema(StrictSchema):
+    """The picture inside JSON, for a client that asks for application/json."""
+
+    svg = fields.String(required=True, metadata={"description": "An SVG document (image/svg+xml)."})
+
+
+class SanGimignanoStateResponseSchema(StrictSchema):
+    state = fields.Nested(SanGimignanoStateSchema, required=True, metadata={"description": "The position."})
+
+
+class SanGimignanoNewResponseSchema(SanGimignanoStateResponseSchema):
+    seed = fields.Raw(required=True, metadata={"oneOf": [{"type": "integer"}, {"type": "string"}],
+                                               "description": "The seed dealt from."})
+
+
+class SanGimignanoValidateResponseSchema(StrictSchema):
+    valid = fields.Boolean(required=True, metadata={"description": "Whether the state is a real position."})
+    errors = List(fields.Nested(ProblemDetailSchema), required=True,
+                  metadata={"description": "Every problem, each with its rule id and a pointer."})
+    warnings = List(fields.Nested(ProblemDetailSchema), required=True, metadata={"description": "Oddities."})
+
+
+class SanGimignanoLegalMovesResponseSchema(StrictSchema):
+    to_act = fields.Integer(required=True, allow_none=True, metadata={"description": "Whose turn it is; null once "
+                                                                                     "the game is over."})
+    moves = List(Move(), required=True, metadata={"description": "Every legal step, each ready for /apply."})
+
+
+class SanGimignanoEventSchema(Schema):
+    """What happened, for animation and for the record: `type` (token, hex, built, declined, no_fit, skipped, turn,
+    game_over) and its facts; `step` is the index of the move that caused it."""
+
+    class Meta:
+        unknown = "include"
+
+    type = fields.String(required=True, metadata={"description": "What happened."})
+    step = fields.Integer(required=True, metadata={"description": "The index of the move that caused it."})
+
+
+class SanGimignanoApplyResponseSchema(StrictSchema):
+    legal = fields.Boolean(required=True, metadata={"description": "Whether every move was legal."})
+    state = fields.Nested(SanGimignanoStateSchema, required=True,
+                          metadata={"description": "After the last legal move."})
+    events = List(fields.Nested(SanGimignanoEventSchema), required=True, metadata={"description": "What happened."})
+    violations = List(fields.Nested(ProblemDetailSchema), required=True,
+                      metadata={"description": "Why the first illegal move is illegal."})
+    failed_at = fields.Integer(required=True, allow_none=True,
+                               metadata={"description": "The index of the first illegal move, or null."})
+
+
+class SanGimignanoPlayerScoreSchema(StrictSchema):
+    name = fields.String(required=True, metadata={"description": "The player's name."})
+    towers = fields.Integer(required=True, metadata={"description": "Towers on the board (S-END-3)."})
+    tokens = fields.Integer(required=True, metadata={"description": "Tokens on guild spaces: the tie-break."})
+
+
+class SanGimignanoScoreResponseSchema(StrictSchema):
+    players = List(fields.Nested(SanGimignanoPlayerScoreSchema), required=True,
+                   metadata={"description": "Per player, in turn order."})
+    winners = List(fields.Integer(), required=True, metadata={"description": "Every player who wins (or leads)."})
+    winner = fields.Integer(required=True, allow_none=True, metadata={"description": "The winner, or null when the "
+                                                                                     "win is shared."})
+    decided_by = fields.String(required=True, validate=validate.OneOf(["towers", "tokens", "shared"]), metadata={
+        "description": "towers: most towers; tokens: equal towers, most tokens; shared: equal in both (S-END-3)."})
+    over = fields.Boolean(required=True, metadata={"description": "Whether the game has ended (else: as if it ended "
+                                                                  "now, S-SVC-SCORE)."})
+    warnings = List(fields.Nested(ProblemDetailSchema), required=True, metadata={"description": "Oddities."})
+
+
+class SanGimignanoReplayResponseSchema(SanGimignanoApplyResponseSchema):
+    states = List(fields.Nested(SanGimignanoStateSchema), required=True,
+                  metadata={"description": "The state after each applied move."})
+    score = fields.Nested(SanGimignanoScoreResponseSchema, required=True, metadata={"description": "The final score."})
+
+
+# The names the generic game routes look up (service/api/games.py).
+NewRequestSchema = SanGimignanoNewRequestSchema
+NewResponseSchema = SanGimignanoNewResponseSchema
+StateRequestSchema = SanGimignanoStateRequestSchema
+StateResponseSchema = SanGimignanoStateResponseSchema
+ViewRequestSchema = SanGimignanoViewRequestSchema
+MovesRequestSchema = SanGimignanoMovesRequestSchema
+ScoreRequestSchema = SanGimignanoScoreRequestSchema
+ScoreResponseSchema = SanGimignanoScoreResponseSchema
+PictureRequestSchema = SanGimignanoPictureRequestSchema
+PictureResponseSchema = SanGimignanoPictureResponseSchema
+ValidateResponseSchema = SanGimignanoValidateResponseSchema
+LegalMovesResponseSchema = SanGimignanoLegalMovesResponseSchema
+ApplyResponseSchema = SanGimignanoApplyResponseSchema
+ReplayResponseSchema = SanGimignanoReplayResponseSchema
+COMPONENTS: dict[str, type[Schema]] = {schema.__name__[:-6]: schema for schema in MOVE_SCHEMAS.values()}
+COMPONENTS["SanGimignanoPictureResponse"] = SanGimignanoPictureResponseSchema  # referenced by /picture's JSON form

@@ -1,0 +1,358 @@
+"""The San Gimignano rules: which steps are legal, and what each one does.
+
+`apply_step` and `legal_steps` are two readings of the same rules and must agree exactly (the conformance tests
+hold them to it). A turn is three phases (S-TURN-1..3); a phase in which the player to act has no choice passes by
+itself with a `skipped` event (S-SVC-SKIP, S-SVC-NOFIT), so the state's `step` is always a phase with a choice.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import replace
+
+from ..errors import IllegalStepError, Problem
+from .geometry import (
+    GUILDS,
+    KINDS,
+    Coord,
+    Guilds,
+    Layout,
+    Placed,
+    canonical_turn,
+    components,
+    distinct_quartets,
+    group_within,
+    layout,
+)
+from .model import BUILD, HEX, OVER, TOKEN, Player, State
+from .steps import Step
+
+Events = list[dict]
+END = Step("end")
+
+
+def _fail(rule: str, message: str, pointer: str = "") -> IllegalStepError:
+    return IllegalStepError(Problem(rule, pointer, message))
+
+
+def _replace_at(items: tuple, index: int, item) -> tuple:
+    return items[:index] + (item,) + items[index + 1:]
+
+
+def where(lay: Layout, space: int) -> str:
+    at, guild = lay.name(space)
+    return f"{guild} at [{at[0]}, {at[1]}]"
+
+
+# ---------------------------------------------------------------- what the rules look at
+
+def has_room(state: State, space: int) -> bool:
+    """S-TOKEN-1, S-BUILD-3: a space may take a token when it has no tower and fewer than two tokens."""
+    return state.towers[space] is None and len(state.tokens[space]) < 2
+
+
+def token_spaces(state: State) -> list[int]:
+    if state.players[state.turn].tokens <= 0:
+        return []
+    return [s for s in range(len(state.towers)) if has_room(state, s)]
+
+
+def hand_kinds(player: Player) -> tuple[Guilds, ...]:
+    """The hexagons a player may lay: their own, or any kind at all when their hand is unknown (S-SVC-UNKNOWN)."""
+    if player.hidden:
+        return KINDS
+    return tuple(sorted(set(player.hexes)))
+
+
+def placements(lay: Layout, kinds: tuple[Guilds, ...]) -> list[Step]:
+    """Every legal way to lay one of `kinds` (S-HEX-1..3): on a free cell touching two hexagons, turned any way, no
+    two spaces of one guild sharing a side."""
+    out = []
+    for at in lay.frontier:
+        for kind in kinds:
+            for rotation in range(6):
+                turned, guilds = canonical_turn(rotation, kind)
+                if lay.fits(at, turned, guilds):
+                    out.append(Step("hex", at=at, hex=kind, rotation=rotation))
+    return out
+
+
+def any_fits(lay: Layout, kinds: tuple[Guilds, ...]) -> bool:
+    for at in lay.frontier:
+        for kind in kinds:
+            for rotation in range(6):
+                turned, guilds = canonical_turn(rotation, kind)
+                if lay.fits(at, turned, guilds):
+                    return True
+    return False
+
+
+def own_spaces(state: State, player: int) -> list[int]:
+    """The spaces without a tower holding one of the player's tokens: what their groups are made of."""
+    return [s for s, tokens in enumerate(state.tokens) if player in tokens and state.towers[s] is None]
+
+
+def buildable(state: State, player: int) -> list[int]:
+    """S-BUILD-1, S-BUILD-2 (S-VAR-1): every space a tower of `player` may go on now, in space order."""
+    lay = layout(state.board)
+    out: set[int] = set()
+    for group in components(lay, own_spaces(state, player)):
+        mask = 0
+        for s in group:
+            mask |= lay.bit[s]
+        if mask != 0b1111:
+            continue
+        if state.large_groups:
+            out.update(group)  # the whole connected group qualifies, and a tower may go on any of its spaces
+        else:
+            for quartet in distinct_quartets(lay, group):
+                out.update(quartet)
+                if len(out) >= len(group):
+                    break
+    return sorted(out)
+
+
+def possible_group(state: State, player: int) -> bool:
+    """S-SVC-STUCK: whether `player` still has a possible group: one meeting S-BUILD-1 (or S-VAR-1) whose every
+    space holds one of their tokens or has room for one, needing no more tokens than they hold."""
+    lay = layout(state.board)
+    weight = {}
+    for s, tokens in enumerate(state.tokens):
+        if state.towers[s] is not None:
+            continue
+        if player in tokens:
+            weight[s] = 0
+        elif len(tokens) < 2:
+            weight[s] = 1
+    return group_within(lay, weight, state.large_groups, state.players[player].tokens)
+
+
+def hexagon_fits(state: State, player: int, unknown_fits: bool = True) -> bool:
+    """Whether the player holds a hexagon that fits somewhere; an unknown hand fits when some kind would, unless
+    `unknown_fits` is False (then it is taken not to)."""
+    hand = state.players[player]
+    if hand.hidden and not unknown_fits:
+        return False
+    return hand.hand_size > 0 and any_fits(layout(state.board), hand_kinds(hand))
+
+
+def stuck(state: State, unknown_fits: bool = True) -> bool:
+    """S-END-2, S-SVC-STUCK: no player holds a hexagon that fits and no player has a possible group."""
+    players = range(len(state.players))
+    return not any(hexagon_fits(state, p, unknown_fits) for p in players) \
+        and not any(possible_group(state, p) for p in players)
+
+
+# ---------------------------------------------------------------- the flow of a turn
+
+def has_choice(state: State, phase: str) -> bool:
+    """Whether the player to act has a choice in `phase` (else it passes by itself, S-SVC-STEP)."""
+    p = state.turn
+    if phase == TOKEN:
+        return bool(token_spaces(state))
+    if phase == HEX:
+        return hexagon_fits(state, p)
+    return bool(buildable(state, p))
+
+
+def _skip_reason(state: State, phase: str) -> str:
+    player = state.players[state.turn]
+    if phase == TOKEN:
+        return "no_token" if player.tokens <= 0 else "no_room"  # S-SVC-SKIP
+    if phase == HEX:
+        return "no_hexagon" if player.hand_size == 0 else "no_fit"  # S-TURN-2, S-SVC-NOFIT
+    return "no_group"  # S-TURN-3
+
+
+_NEXT = {TOKEN: HEX, HEX: BUILD}
+
+
+def settle(state: State, phase: str, events: Events) -> State:
+    """The state with `phase` of the current turn due, moved on past every phase without a choice (each with a
+    `skipped` event), through turn ends and the end of the game."""
+    idle_turns = 0
+    while True:
+        if has_choice(state, phase):
+            return replace(state, step=phase)
+        events.append({"type": "skipped", "player": state.turn, "phase": phase, "reason": _skip_reason(state, phase)})
+        if phase != BUILD:
+            phase = _NEXT[phase]
+            continue
+        idle_turns += 1
+        state = end_turn(state, events)
+        if state.over:
+            return state
+        # A whole round without a choice means no player can act, so S-END-2 has ended the game (a guard only).
+        assert idle_turns <= 2 * len(state.players), "no player can act, yet the game goes on"
+        phase = TOKEN
+
+
+def end_turn(state: State, events: Events) -> State:
+    """S-END-2 is checked after every turn; otherwise play passes to the next player (S-SETUP-3)."""
+    if stuck(state):
+        return game_over(state, "no_possible_group", events)
+    turn = (state.turn + 1) % len(state.players)
+    events.append({"type": "turn", "player": turn})
+    return replace(state, turn=turn, step=TOKEN)
+
+
+def game_over(state: State, reason: str, events: Events) -> State:
+    from .scoring import score_state
+    over = replace(state, phase=OVER, step=None)
+    events.append({"type": "game_over", "reason": reason, "winners": list(score_state(over).winners)})
+    return over
+
+
+# ---------------------------------------------------------------- apply
+
+_PHASE_RULE = {TOKEN: ("S-TURN-1", "token"), HEX: ("S-TURN-2", "hex"), BUILD: ("S-TURN-3", "build or end")}
+
+
+def apply_step(state: State, step: Step) -> tuple[State, Events]:
+    """The state after one step, and what happened; raises IllegalStepError naming the rule broken."""
+    if state.over:
+        rule = "S-END-1" if any(p.towers == 0 for p in state.players) else "S-END-2"
+        raise _fail(rule, "The game is over: no move is possible.", "/type")
+    phase = state.step
+    assert phase is not None
+    player = state.players[state.turn]
+    if phase == HEX and step.type == "end" and player.hidden:
+        events: Events = [{"type": "no_fit", "player": state.turn}]  # S-SVC-UNKNOWN: declared by the caller
+        return settle(state, BUILD, events), events
+    allowed = ("build", "end") if phase == BUILD else (phase,)
+    if step.type not in allowed:
+        rule, what = _PHASE_RULE[phase]
+        raise _fail(rule, f"It is {player.name}'s {phase} phase: expected a {what} step, not \"{step.type}\" "
+                          "(a turn is token, then hexagon, then tower).", "/type")
+    events = []
+    if step.type == "token":
+        return _do_token(state, step, events), events
+    if step.type == "hex":
+        return _do_hex(state, step, events), events
+    if step.type == "build":
+        return _do_build(state, step, events), events
+    events.append({"type": "declined", "player": state.turn})  # S-TURN-3: building is optional
+    state = end_turn(state, events)
+    return (state if state.over else settle(state, TOKEN, events)), events
+
+
+def _space(state: State, at: Coord, guild: str) -> tuple[Layout, int]:
+    lay = layout(state.board)
+    h = lay.index.get(at)
+    if h is None:
+        raise _fail("S-GEO-2", f"No hexagon lies at [{at[0]}, {at[1]}].", "/at")
+    space = lay.space(at, guild)
+    if space is None:
+        shown = ", ".join(state.board[h].guilds)
+        raise _fail("S-GEO-2", f"The hexagon at [{at[0]}, {at[1]}] shows {shown}, not {guild}.", "/guild")
+    return lay, space
+
+
+def _do_token(s: State, step: Step, events: Events) -> State:
+    assert step.at is not None and step.guild is not None
+    player = s.players[s.turn]
+    lay, space = _space(s, step.at, step.guild)
+    if player.tokens <= 0:
+        raise _fail("S-SVC-SKIP", f"{player.name} has no token left in supply.", "/type")
+    if s.towers[space] is not None:
+        raise _fail("S-BUILD-3", f"A tower already stands on {where(lay, space)}: no token may go there.", "/at")
+    if len(s.tokens[space]) >= 2:
+        raise _fail("S-TOKEN-1", f"{where(lay, space)} already holds two tokens, the most a space takes.", "/at")
+    tokens = _replace_at(s.tokens, space, tuple(sorted(s.tokens[space] + (s.turn,))))
+    s = replace(s, tokens=tokens, players=_replace_at(s.players, s.turn, replace(player, tokens=player.tokens - 1)))
+    events.append({"type": "token", "player": s.turn, "at": list(step.at), "guild": step.guild})
+    return settle(s, HEX, events)
+
+
+def _do_hex(s: State, step: Step, events: Events) -> State:
+    assert step.at is not None and step.hex is not None and step.rotation is not None
+    player = s.players[s.turn]
+    kind, at = step.hex, step.at
+    if player.hidden:
+        player = replace(player, hidden=player.hidden - 1)
+    elif kind in player.hexes:
+        rest = list(player.hexes)
+        rest.remove(kind)
+        player = replace(player, hexes=tuple(rest))
+    else:
+        held = "; ".join("".join(h) for h in player.hexes) or "none"
+        raise _fail("S-HEX-1", f"{player.name} holds no hexagon {''.join(kind)} (counter-clockwise); they hold "
+                               f"{held}.", "/hex")
+    lay = layout(s.board)
+    if at in lay.index:
+        raise _fail("S-HEX-2", f"A hexagon already lies at [{at[0]}, {at[1]}].", "/at")
+    touching = lay.touching(at)
+    if touching < 2:
+        raise _fail("S-HEX-2", f"A hexagon at [{at[0]}, {at[1]}] would touch {touching} hexagon"
+                               f"{'s' if touching != 1 else ''} in play; it must touch at least two by a side.", "/at")
+    rotation, guilds = canonical_turn(step.rotation, kind)
+    clashes = lay.clashes(at, rotation, guilds)
+    if clashes:
+        side, other, guild = clashes[0]
+        raise _fail("S-HEX-3", f"Laid so, its {guild} space would share side {side} with the {guild} space of the "
+                               f"hexagon at [{other[0]}, {other[1]}]: two spaces of one guild may never share a side.",
+                    "/rotation")
+    position = bisect_left([h.at for h in s.board], at)
+    board = s.board[:position] + (Placed(at, rotation, guilds),) + s.board[position:]
+    tokens = s.tokens[:3 * position] + ((), (), ()) + s.tokens[3 * position:]
+    towers = s.towers[:3 * position] + (None, None, None) + s.towers[3 * position:]
+    s = replace(s, board=board, tokens=tokens, towers=towers, players=_replace_at(s.players, s.turn, player))
+    events.append({"type": "hex", "player": s.turn, "hex": list(kind), "at": list(at), "rotation": step.rotation})
+    return settle(s, BUILD, events)
+
+
+def explain_no_build(state: State, space: int) -> str:
+    """Why the player to act may not build on `space`, in a player's words (S-BUILD-1, S-VAR-1)."""
+    lay = layout(state.board)
+    name = state.players[state.turn].name
+    if state.turn not in state.tokens[space]:
+        return (f"{name} has no token on {where(lay, space)}: a tower goes on a space of a group holding their "
+                "tokens.")
+    group = next(g for g in components(lay, own_spaces(state, state.turn)) if space in g)
+    shown = sorted({lay.guild[s] for s in group})
+    missing = [g for g in GUILDS if g not in shown]
+    if missing:
+        return (f"The connected group of {name}'s tokens through {where(lay, space)} reaches {', '.join(shown)} but "
+                f"has none of their tokens on {' or '.join(missing)}: a tower needs all four guilds.")
+    return (f"{name}'s tokens through {where(lay, space)} touch all four guilds, but no four connected spaces of four "
+            "different guilds among them include this space (S-VAR-1's larger groups are not in play).")
+
+
+def _do_build(s: State, step: Step, events: Events) -> State:
+    assert step.at is not None and step.guild is not None
+    lay, space = _space(s, step.at, step.guild)
+    if s.towers[space] is not None:
+        raise _fail("S-BUILD-3", f"A tower already stands on {where(lay, space)}.", "/at")
+    if space not in buildable(s, s.turn):
+        raise _fail("S-VAR-1" if s.large_groups else "S-BUILD-1", explain_no_build(s, space), "/at")
+    returned = s.tokens[space]  # S-BUILD-2: the tokens on the tower's space go back to their owners
+    players = list(s.players)
+    for owner in returned:
+        players[owner] = replace(players[owner], tokens=players[owner].tokens + 1)
+    players[s.turn] = replace(players[s.turn], towers=players[s.turn].towers - 1)
+    s = replace(s, players=tuple(players), tokens=_replace_at(s.tokens, space, ()),
+                towers=_replace_at(s.towers, space, s.turn))
+    events.append({"type": "built", "player": s.turn, "at": list(step.at), "guild": step.guild,
+                   "returned": list(returned), "towers_left": players[s.turn].towers})
+    if players[s.turn].towers == 0:  # S-END-1: the tenth tower ends the game at once
+        return game_over(s, "tenth_tower", events)
+    s = end_turn(s, events)  # S-BUILD-4: one tower per turn
+    return s if s.over else settle(s, TOKEN, events)
+
+
+# ---------------------------------------------------------------- legal steps
+
+def legal_steps(state: State) -> list[Step]:
+    """Every step `apply_step` accepts in `state`, each once, in a stable order."""
+    if state.over:
+        return []
+    lay = layout(state.board)
+    if state.step == TOKEN:
+        return [Step("token", at=lay.board[s // 3].at, guild=lay.guild[s]) for s in token_spaces(state)]
+    player = state.players[state.turn]
+    if state.step == HEX:
+        steps = placements(lay, hand_kinds(player))
+        return steps + [END] if player.hidden else steps
+    return [Step("build", at=lay.board[s // 3].at, guild=lay.guild[s]) for s in buildable(state, state.turn)] + [END]
+
+
+__all__ = ["apply_step", "buildable", "legal_steps", "possible_group", "settle", "stuck"]

@@ -1,0 +1,153 @@
+"""Whole-game operations on top of the engine: deal, apply a list of steps, view, score."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from itertools import product
+from typing import Any, Iterable
+
+from ..errors import IllegalStepError, InvalidStateError, MalformedError, Problem
+from .engine import apply_step, legal_steps, settle
+from .geometry import GUILDS, Guilds, Placed, canonical_turn, hexagon_kind, layout
+from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, SETUP, START, TOKEN, Player, State
+from .scoring import Score, score_state
+from .steps import Step, parse_step, read_guilds
+
+
+def default_hexes() -> list[Guilds]:
+    """S-SVC-TILES: every way to leave one guild out (4), in both cyclic orders (2), twice: 16 hexagons."""
+    kinds = []
+    for left_out in GUILDS:
+        rest = tuple(g for g in GUILDS if g != left_out)
+        kinds.extend([rest, rest[::-1]])
+    return [hexagon_kind(k) for k in kinds] * 2
+
+
+def read_hexes(data: Any) -> list[Guilds]:
+    """The caller's 16 hexagons for /new (S-SVC-TILES); MalformedError for a wrong shape, InvalidStateError when a
+    hexagon repeats a guild (S-COMP-1)."""
+    if not isinstance(data, list):
+        raise MalformedError(Problem(None, "/hexes", f"Must be a list of the {HEXAGONS} hexagons, each three guilds."))
+    if len(data) != HEXAGONS:
+        raise InvalidStateError(Problem("S-COMP-1", "/hexes", f"The game has {HEXAGONS} hexagons; {len(data)} "
+                                                              "given."))
+    problems: list[Problem] = []
+    rules: list[Problem] = []
+    out = [read_guilds(item, f"/hexes/{i}", problems, rules) for i, item in enumerate(data)]
+    if problems:
+        raise MalformedError(problems)
+    if rules:
+        raise InvalidStateError(rules)
+    return [g for g in out if g is not None]
+
+
+def new_game(seed: int | str, *, players: int | None = None, names: Iterable[str] | None = None,
+             large_groups: bool = False, hexes: Any = None) -> State:
+    """S-SETUP-1..3, S-SVC-START: a fresh deal for 2 to 4 players (`names`, or `players` unnamed ones; 2 by
+    default). The same seed, player count and hexagons always deal the same; the variant does not change the
+    deal."""
+    names = tuple(names) if names is not None else tuple(f"Player {i + 1}" for i in range(players or MIN_PLAYERS))
+    if players is not None and players != len(names):
+        raise MalformedError(Problem(None, "/names", f"{len(names)} names for {players} players."))
+    n = len(names)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise MalformedError(Problem(None, "/names", f"San Gimignano is for 2 to 4 players (S-SETUP-1); {n} given."))
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not 0 < len(name) <= 100:
+            raise MalformedError(Problem(None, f"/names/{i}", "A name is a text of 1 to 100 characters."))
+    pool = default_hexes() if hexes is None else read_hexes(hexes)
+    rng = random.Random(f"sangimignano:{n}:{seed}")  # a str seed is hashed with SHA-512: stable across machines
+    rng.shuffle(pool)
+    starting, hand_size, boxed = SETUP[n]
+    table = _lay_start(pool[:starting], START[n], rng)
+    hands = [tuple(sorted(hexagon_kind(h) for h in pool[starting + i * hand_size:starting + (i + 1) * hand_size]))
+             for i in range(n)]
+    board = tuple(sorted(table, key=lambda placed: placed.at))
+    state = State(large_groups, tuple(Player(name, hand) for name, hand in zip(names, hands)), board,
+                  tuple(() for _ in range(3 * len(board))), tuple(None for _ in range(3 * len(board))), boxed)
+    return settle(state, TOKEN, [])
+
+
+def _lay_start(hexes: list[Guilds], cells: tuple, rng: random.Random) -> list[Placed]:
+    """S-SVC-START: the starting hexagons at their places, turned by the seed so that no two spaces of one guild
+    share a side (S-SETUP-2): the turnings are tried in a seeded order."""
+    turnings = list(product(range(6), repeat=len(hexes)))
+    rng.shuffle(turnings)
+    for turning in turnings:
+        placed = [Placed(at, *canonical_turn(k, tuple(h))) for at, k, h in zip(cells, turning, hexes)]
+        if _apart(placed):
+            return placed
+    raise InvalidStateError(Problem("S-SETUP-2", "/hexes", "The starting hexagons cannot be laid so that no two "
+                                                           "spaces of one guild share a side."))
+
+
+def _apart(placed: list[Placed]) -> bool:
+    for i, one in enumerate(placed):
+        others = tuple(sorted(placed[:i] + placed[i + 1:], key=lambda p: p.at))
+        if not layout(others).fits(one.at, one.rotation, one.guilds):
+            return False
+    return True
+
+
+def as_step(step: Step | dict, index: int = 0) -> Step:
+    if isinstance(step, Step):
+        return step
+    try:
+        return parse_step(step)
+    except MalformedError as error:
+        raise MalformedError([p.under(f"/{index}") for p in error.problems]) from None
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What applying a list of steps gave: the state after the last legal one, and what happened."""
+
+    legal: bool
+    state: State
+    events: list[dict]
+    violations: list[Problem] = field(default_factory=list)
+    failed_at: int | None = None
+    states: list[State] = field(default_factory=list)  # after each applied step, when asked for
+
+
+def apply_steps(state: State, steps: Iterable[Step | dict], *, keep_states: bool = False) -> Outcome:
+    """Apply steps in order, stopping at the first illegal one. Malformed steps raise MalformedError (pointers
+    from the list) before anything is applied."""
+    parsed = [as_step(step, i) for i, step in enumerate(steps)]
+    events: list[dict] = []
+    states: list[State] = []
+    for index, step in enumerate(parsed):
+        try:
+            state, happened = apply_step(state, step)
+        except IllegalStepError as error:
+            return Outcome(False, state, events, [p.under(f"/{index}") for p in error.problems], index, states)
+        for event in happened:
+            event["step"] = index
+        events.extend(happened)
+        if keep_states:
+            states.append(state)
+    return Outcome(True, state, events, [], None, states)
+
+
+def legal_moves(state: State) -> list[dict[str, Any]]:
+    return [step.to_json() for step in legal_steps(state)]
+
+
+def to_act(state: State) -> int | None:
+    return None if state.over else state.turn
+
+
+def player_view(state: State, player: int) -> State:
+    """The state as `player` may see it (S-SVC-UNKNOWN): the other players' hexagons in hand become counts; the
+    board, tokens, towers and supplies are public."""
+    players = tuple(p if i == player or not p.hexes else replace(p, hexes=(), hidden=p.hand_size)
+                    for i, p in enumerate(state.players))
+    return replace(state, players=players)
+
+
+def score(state: State) -> Score:
+    return score_state(state)
+
+
+__all__ = ["Outcome", "apply_steps", "as_step", "default_hexes", "legal_moves", "new_game", "player_view", "score",
+           "to_act"]

@@ -1,0 +1,166 @@
+"""A picture of a San Gimignano board as SVG: each hexagon cut into its three guild rhombi (S-GEO-2), tokens as
+discs and towers as small keeps in the players' colours, each hexagon's coordinates as a small label and each space
+named on hover, the players with their towers and tokens, and an aria-label saying who leads.
+
+Pure: state in, text out; no fonts or images from anywhere, so it renders offline.
+
+    >>> from service.games import sangimignano
+    >>> from service.games.sangimignano import picture
+    >>> picture.svg(sangimignano.new_game(1)).startswith("<svg")
+    True
+"""
+from __future__ import annotations
+
+import math
+from xml.sax.saxutils import escape, quoteattr
+
+from .model import State
+from .scoring import Score, score_state
+
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
+SIZE = 40.0  # a hexagon's corner radius
+MARGIN = 24
+LEGEND_W = 250
+GUILD_FILL = {"A": "#d9b44a", "B": "#7fa36b", "C": "#b5654a", "D": "#5f86a8"}  # ochre, green, brick, slate
+PLAYER_FILL = ("#c0392b", "#f4f1ea", "#2c3e50", "#8e44ad")  # red, white, black, violet: the box's colours
+PLAYER_NAME = ("red", "white", "black", "violet")
+ROOT3 = math.sqrt(3)
+
+
+def _center(at: tuple[int, int]) -> tuple[float, float]:
+    """Pointy-topped hexagons: side 0 faces east, sides counted counter-clockwise (S-GEO-1), y grows downwards."""
+    q, r = at
+    return SIZE * ROOT3 * (q + r / 2), SIZE * 1.5 * r
+
+
+def _corner(cx: float, cy: float, degrees: float, radius: float = SIZE) -> tuple[float, float]:
+    angle = math.radians(degrees)
+    return cx + radius * math.cos(angle), cy - radius * math.sin(angle)
+
+
+def _num(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def _points(points: list[tuple[float, float]]) -> str:
+    return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
+
+
+def _printable(text: str) -> str:
+    """XML 1.0 allows no control characters but tab and newlines; a name may hold anything."""
+    return "".join(ch if ch.isprintable() or ch == " " else "\ufffd" for ch in text)
+
+
+def _text(x: float, y: float, text: str, *, size: int, fill: str = "#2f261d", weight: int = 400,
+          anchor: str = "start") -> str:
+    extra = (f' font-weight="{weight}"' if weight != 400 else "") + (f' text-anchor="{anchor}"' if anchor != "start"
+                                                                     else "")
+    return f'<text x="{_num(x)}" y="{_num(y)}" font-size="{size}" fill="{fill}"{extra}>' \
+           f'{escape(_printable(text))}</text>'
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' if number != 1 else ''}"
+
+
+def summary(state: State, score: Score) -> str:
+    """Who leads (or won), in words: the aria-label and title of the picture."""
+    parts = [f"{p.name} ({PLAYER_NAME[i]}): {_count(p.towers, 'tower')}, {_count(p.tokens, 'token')} on the board"
+             for i, p in enumerate(score.players)]
+    names = [score.players[i].name for i in score.winners]
+    verb = "wins" if state.over else "leads"
+    if score.decided_by == "shared":
+        head = f"{' and '.join(names)} {'share the win' if state.over else 'are level'}"
+    else:
+        head = f"{names[0]} {verb} on {score.decided_by}"
+    return "; ".join(parts) + f". {head}."
+
+
+def svg(state: State, score: Score | None = None) -> str:
+    """The board as an SVG document (a string)."""
+    score = score or score_state(state)
+    centres = [_center(h.at) for h in state.board]
+    xs = [x for x, _ in centres] or [0.0]
+    ys = [y for _, y in centres] or [0.0]
+    left, top = min(xs) - SIZE, min(ys) - SIZE
+    board_w, board_h = max(xs) - min(xs) + 2 * SIZE, max(ys) - min(ys) + 2 * SIZE
+    width = int(board_w + 3 * MARGIN + LEGEND_W + 0.5)
+    height = int(max(board_h, 60 + 64 * len(state.players)) + 2 * MARGIN + 0.5)
+    dx, dy = MARGIN - left, MARGIN - top
+    label = summary(state, score)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        f'role="img" aria-label={quoteattr(_printable(label))} font-family={quoteattr(FONT)}>',
+        f"<title>{escape(_printable(label))}</title>",
+        f'<rect width="{width}" height="{height}" rx="14" fill="#f6f0e4"/>',
+        f'<g class="board" transform="translate({_num(dx)} {_num(dy)})">',
+    ]
+    for h, placed in enumerate(state.board):
+        out.append(_hexagon(state, h, centres[h]))
+    out.append("</g>")
+    out.append(_legend(state, score, int(board_w + 2 * MARGIN)))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _hexagon(state: State, h: int, centre: tuple[float, float]) -> str:
+    placed = state.board[h]
+    cx, cy = centre
+    q, r = placed.at
+    out = [f'<g class="hexagon" data-at="{q},{r}">']
+    for i, guild in enumerate(placed.guilds):
+        first = placed.rotation + 2 * i  # S-GEO-2: space i covers sides first and first + 1
+        rhombus = [(cx, cy), _corner(cx, cy, 60 * first - 30), _corner(cx, cy, 60 * first + 30),
+                   _corner(cx, cy, 60 * first + 90)]
+        space = 3 * h + i
+        tokens, tower = state.tokens[space], state.towers[space]
+        what = []
+        if tower is not None:
+            what.append(f"tower of {state.players[tower].name}")
+        what.extend(f"token of {state.players[p].name}" for p in tokens)
+        title = f"{guild} at [{q}, {r}]" + (": " + ", ".join(what) if what else "")
+        out.append(f'<g class="space" data-guild="{guild}"><title>{escape(_printable(title))}</title>'
+                   f'<polygon points="{_points(rhombus)}" fill="{GUILD_FILL[guild]}" stroke="#5c4b37" '
+                   f'stroke-width="1.2"/>')
+        mx, my = _corner(cx, cy, 60 * first + 30, SIZE * 0.5)  # the rhombus's middle
+        out.append(_text(mx, my + 4, guild, size=10, fill="#3b2f22", weight=700, anchor="middle")
+                   if tower is None and not tokens else "")
+        if tower is not None:
+            out.append(_tower(mx, my, tower))
+        for k, player in enumerate(tokens):
+            offset = 0 if len(tokens) == 1 else (-7 if k == 0 else 7)
+            out.append(f'<circle class="token" data-player="{player}" cx="{_num(mx + offset)}" cy="{_num(my)}" '
+                       f'r="6" fill="{PLAYER_FILL[player]}" stroke="#2f261d" stroke-width="1.2"/>')
+        out.append("</g>")
+    outline = [_corner(cx, cy, 60 * d - 30) for d in range(6)]
+    out.append(f'<polygon points="{_points(outline)}" fill="none" stroke="#3b2f22" stroke-width="2"/>')
+    out.append(_text(cx, cy + SIZE * 0.78, f"{q},{r}", size=8, fill="#3b2f22", anchor="middle"))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _tower(x: float, y: float, player: int) -> str:
+    """A small keep with two merlons."""
+    body = [(x - 6, y + 8), (x - 6, y - 6), (x - 3, y - 6), (x - 3, y - 9), (x - 1, y - 9), (x - 1, y - 6),
+            (x + 1, y - 6), (x + 1, y - 9), (x + 3, y - 9), (x + 3, y - 6), (x + 6, y - 6), (x + 6, y + 8)]
+    return (f'<polygon class="tower" data-player="{player}" points="{_points(body)}" fill="{PLAYER_FILL[player]}" '
+            f'stroke="#2f261d" stroke-width="1.2"/>')
+
+
+def _legend(state: State, score: Score, x: int) -> str:
+    out = [f'<g class="players" transform="translate({x} {MARGIN})">',
+           _text(0, 16, "San Gimignano" + (" (over)" if state.over else ""), size=15, weight=700)]
+    for i, (player, result) in enumerate(zip(state.players, score.players)):
+        y = 44 + 64 * i
+        mark = " ◀" if not state.over and state.turn == i else ""
+        crown = " ★" if i in score.winners else ""
+        out.append(f'<g class="player" data-player="{i}">'
+                   f'<circle cx="8" cy="{y - 5}" r="7" fill="{PLAYER_FILL[i]}" stroke="#2f261d"/>')
+        out.append(_text(22, y, (player.name[:24] + crown + mark), size=14, weight=700))
+        out.append(_text(22, y + 18, f"{_count(result.towers, 'tower')}, {_count(result.tokens, 'token')} on the "
+                                     "board", size=11, fill="#5c4b37"))
+        out.append(_text(22, y + 33, f"supply: {_count(player.towers, 'tower')}, {_count(player.tokens, 'token')}, "
+                                     f"{_count(player.hand_size, 'hexagon')}", size=11, fill="#7d6d58"))
+        out.append("</g>")
+    out.append("</g>")
+    return "".join(out)

@@ -1,0 +1,128 @@
+"""Steps: one decision each, as small immutable values, and their JSON form.
+
+    {"type": "token", "at": [0, 1], "guild": "B"}                       S-TURN-1
+    {"type": "hex", "hex": ["A", "C", "D"], "at": [1, 1], "rotation": 4}  S-TURN-2 (rotation 0 to 5)
+    {"type": "build", "at": [0, 1], "guild": "B"}                       S-TURN-3
+    {"type": "end"}                                                     S-TURN-3 (no tower this turn); S-SVC-UNKNOWN
+
+A hexagon step is parsed into one spelling: the hexagon written as its kind (from its first guild in A-D order) with
+the rotation adjusted to match, so every way of writing the same placement is the same step.
+"""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ..errors import MalformedError, Problem
+from .geometry import GUILDS, Coord, Guilds, hexagon_kind
+
+STEP_TYPES = ("token", "hex", "build", "end")
+MAX_COORD = 64  # more than 16 hexagons can reach from anywhere near [0, 0]
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "token": ("at", "guild"),
+    "hex": ("hex", "at", "rotation"),
+    "build": ("at", "guild"),
+    "end": (),
+}
+
+
+class Step(NamedTuple):
+    type: str
+    at: Coord | None = None
+    guild: str | None = None
+    hex: Guilds | None = None  # hex: the hexagon's kind
+    rotation: int | None = None  # hex: 0 to 5, for the kind as written
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        if self.type == "hex":
+            out["hex"] = list(self.hex or ())
+            out["at"] = list(self.at or ())
+            out["rotation"] = self.rotation
+        elif self.type in ("token", "build"):
+            out["at"] = list(self.at or ())
+            out["guild"] = self.guild
+        return out
+
+
+def hex_step(guilds: Guilds, at: Coord, rotation: int) -> Step:
+    """A hexagon step in its one spelling: the kind, and the rotation that lays it the same way."""
+    kind = hexagon_kind(guilds)
+    shift = guilds.index(kind[0])  # kind[j] == guilds[j + shift]: space j + shift of the written form
+    return Step("hex", at=at, hex=kind, rotation=(rotation + 2 * shift) % 6)
+
+
+def _escape(key: Any) -> str:
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_coord(value: Any, pointer: str, problems: list[Problem]) -> Coord | None:
+    if isinstance(value, list) and len(value) == 2 and all(_whole(v) and abs(v) <= MAX_COORD for v in value):
+        return value[0], value[1]
+    problems.append(Problem(None, pointer, f"A place is [q, r]: two whole numbers from -{MAX_COORD} to {MAX_COORD} "
+                                           "(axial coordinates, S-GEO-1)."))
+    return None
+
+
+def read_guild(value: Any, pointer: str, problems: list[Problem]) -> str | None:
+    if isinstance(value, str) and value in GUILDS:
+        return value
+    problems.append(Problem(None, pointer, f"{value!r:.40} is not a guild: \"A\", \"B\", \"C\" or \"D\"."))
+    return None
+
+
+def read_guilds(value: Any, pointer: str, problems: list[Problem], rules: list[Problem]) -> Guilds | None:
+    """Three guilds; three different ones is a rule (S-COMP-1), reported in `rules`."""
+    if not isinstance(value, list) or len(value) != 3:
+        problems.append(Problem(None, pointer, "A hexagon is its three guilds in counter-clockwise order, e.g. "
+                                               "[\"A\", \"B\", \"C\"]."))
+        return None
+    guilds = [read_guild(g, f"{pointer}/{i}", problems) for i, g in enumerate(value)]
+    if any(g is None for g in guilds):
+        return None
+    if len(set(guilds)) != 3:
+        rules.append(Problem("S-COMP-1", pointer, f"A hexagon shows three different guilds; {guilds} repeats one."))
+        return None
+    return tuple(guilds)  # type: ignore[return-value]
+
+
+def parse_step(data: Any) -> Step:
+    """A Step from its JSON form; every problem with the document's shape at once (pointers from the step)."""
+    if not isinstance(data, dict):
+        raise MalformedError(Problem(None, "", "A move must be an object with a \"type\"."))
+    step_type = data.get("type")
+    if not isinstance(step_type, str) or step_type not in _FIELDS:
+        raise MalformedError(Problem(None, "/type", f"\"type\" must be one of {', '.join(STEP_TYPES)}."))
+    wanted = _FIELDS[step_type]
+    problems: list[Problem] = []
+    for key in data:
+        if key != "type" and key not in wanted:
+            problems.append(Problem(None, f"/{_escape(key)}", f"A {step_type} move has no field \"{str(key):.40}\"."))
+    for key in wanted:
+        if key not in data:
+            problems.append(Problem(None, f"/{key}", f"A {step_type} move needs \"{key}\"."))
+    if problems:
+        raise MalformedError(problems)
+    if step_type == "end":
+        return Step("end")
+    at = read_coord(data["at"], "/at", problems)
+    if step_type in ("token", "build"):
+        guild = read_guild(data["guild"], "/guild", problems)
+        if problems:
+            raise MalformedError(problems)
+        return Step(step_type, at=at, guild=guild)
+    rules: list[Problem] = []
+    guilds = read_guilds(data["hex"], "/hex", problems, rules)
+    rotation = data["rotation"]
+    if not (_whole(rotation) and 0 <= rotation < 6):
+        problems.append(Problem(None, "/rotation", "\"rotation\" is 0 to 5: space i covers sides rotation + 2i and "
+                                                   "rotation + 2i + 1 (S-GEO-2)."))
+    problems.extend(Problem(None, p.pointer, p.message + " (S-COMP-1)") for p in rules)
+    if problems:
+        raise MalformedError(problems)
+    assert at is not None and guilds is not None
+    return hex_step(guilds, at, rotation)

@@ -1,0 +1,80 @@
+"""Meta-tests of the per-rule battery: every rule of the catalogue (the rule book's S-* ids, its S-SVC-* rulings and
+the service's own) has a test named after it, and every rule id the library cites is in the catalogue it serves."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from service.games import sangimignano
+
+HERE = Path(__file__).parent
+LIBRARY = Path(sangimignano.__file__).parent
+
+# The rule book (shared/design/sangimignano-rules.md) in the order it names its ids, as the catalogue must serve it.
+BOOK_IDS = ["S-COMP-1", "S-COMP-2", "S-COMP-3", "S-SVC-TILES", "S-COMP-4", "S-GEO-1", "S-GEO-2", "S-GEO-3",
+            "S-SETUP-1", "S-SETUP-2", "S-SVC-START", "S-SETUP-3", "S-TURN-1", "S-TOKEN-1", "S-SVC-SKIP", "S-TURN-2",
+            "S-HEX-1", "S-HEX-2", "S-HEX-3", "S-SVC-NOFIT", "S-TURN-3", "S-BUILD-1", "S-BUILD-2", "S-BUILD-3",
+            "S-BUILD-4", "S-END-1", "S-END-2", "S-SVC-STUCK", "S-END-3", "S-VAR-1"]
+BOOK_RULINGS = {"S-COMP-3", "S-SVC-TILES", "S-SVC-START", "S-SVC-SKIP", "S-SVC-NOFIT", "S-TURN-3", "S-SVC-STUCK",
+                "S-END-3"}
+SERVICE_RULINGS = ["S-SVC-FORM", "S-SVC-UNKNOWN", "S-SVC-STEP", "S-SVC-LAYOUT", "S-SVC-SCORE"]
+
+# An id is a family and at least one more part: S-TURN-1, S-SVC-SKIP. Wildcards ("S-SVC-*") are not ids.
+CITED = re.compile(r"(?<![A-Za-z0-9_-])S-[A-Z]+(?:-[A-Z0-9]+)+(?![A-Za-z0-9*])")
+
+
+def battery_text() -> str:
+    files = sorted(HERE.glob("test_rules*.py"))
+    assert files, "no per-rule test files found"
+    return "\n".join(path.read_text(encoding="utf-8") for path in files)
+
+
+def test_the_catalogue_has_the_rule_book_and_the_service_rulings():
+    ids = [rule.id for rule in sangimignano.RULES]
+    assert len(ids) == len(set(ids)) and ids == list(sangimignano.RULES_BY_ID)
+    assert ids == BOOK_IDS + SERVICE_RULINGS
+    assert {r.id for r in sangimignano.RULES if r.ruling and r.id in BOOK_IDS} == BOOK_RULINGS
+    assert all(sangimignano.RULES_BY_ID[i].ruling and sangimignano.RULES_BY_ID[i].title for i in SERVICE_RULINGS)
+    assert all(r.text.strip() and r.section for r in sangimignano.RULES)
+
+
+def test_the_catalogue_is_what_the_generator_makes_of_the_rule_book():
+    import runpy
+    book = Path(__file__).resolve().parents[3] / "shared" / "design" / "sangimignano-rules.md"
+    if not book.exists():
+        return  # the rule book lives beside the project, not in it
+    tool = runpy.run_path(str(Path(__file__).resolve().parents[2] / "tools" / "gen_sangimignano_catalogue.py"))
+    rules = tool["parse"](book.read_text(encoding="utf-8"))
+    assert [tuple(r[k] for k in ("id", "section", "title", "text", "ruling")) for r in rules] == \
+        sangimignano.rules.BOOK
+
+
+def test_every_rule_has_a_test():
+    text = battery_text()
+    missing = [rule.id for rule in sangimignano.RULES if rule.id.replace("-", "_") not in text]
+    assert missing == [], f"rules without a test in tests/sangimignano/test_rules*.py: {missing}"
+
+
+def test_every_rule_is_named_by_a_test_function():
+    names = set(re.findall(r"def (test_\w+)", battery_text()))
+    missing = [rule.id for rule in sangimignano.RULES
+               if not any(name.startswith("test_" + rule.id.replace("-", "_") + "_") for name in names)]
+    assert missing == [], f"rules with no test named after them: {missing}"
+
+
+def test_every_rule_id_cited_by_the_library_is_in_the_catalogue():
+    known = set(sangimignano.RULES_BY_ID)
+    cited: dict[str, set[str]] = {}
+    for path in sorted(LIBRARY.glob("*.py")):
+        if path.name == "catalogue_data.py":
+            continue
+        for rule_id in CITED.findall(path.read_text(encoding="utf-8")):
+            cited.setdefault(rule_id, set()).add(path.name)
+    assert len(cited) > 20  # the pattern does find the library's citations
+    unknown = {rule_id: sorted(files) for rule_id, files in cited.items() if rule_id not in known}
+    assert unknown == {}, f"rule ids cited but not in the catalogue: {unknown}"
+
+
+def test_the_citation_pattern_reads_ids_and_skips_families():
+    found = CITED.findall("S-TURN-1 (S-END-2/3), S-SVC-SKIP; S-SVC-* and A turn (S-TURN), S-VAR-1.")
+    assert found == ["S-TURN-1", "S-END-2", "S-SVC-SKIP", "S-VAR-1"]
