@@ -1,0 +1,367 @@
+"""Request and response schemas of Carcassonne and The Tower (api.md adapted: 2 to 5 players, the state shape of
+the rule book, tiles by their data ids, features by the names of K-TILE-4)."""
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from ...games import carcassonne
+from ...games.carcassonne.steps import COORDINATE
+from .common import List, ProblemDetailSchema, StrictBoolean, StrictSchema
+
+TILE_IDS = list(carcassonne.tile_counts(True))
+MAX_TILES = 128
+MAX_MOVES = 2000
+MAX_PLAYER_LIST = 8  # the count itself is a rule (K-SETUP-2): 422, not 400
+PLAYER_INDEX = validate.Range(min=0, max=carcassonne.MAX_PLAYERS - 1)
+FEATURE_NAMES = ("N, E, S, W for a road or city by an edge it touches; NL, NR, EL, ER, SL, SR, WL, WR for a field "
+                 "by a half-edge it touches; inner for an enclosed field; cloister (K-TILE-4).")
+
+
+def Tile(**kwargs) -> fields.String:  # noqa: N802 - a field factory reads like a field class
+    return fields.String(validate=validate.OneOf(TILE_IDS), **kwargs)
+
+
+def Square(**kwargs) -> fields.List:  # noqa: N802
+    coordinate = fields.Integer(strict=True, validate=validate.Range(min=-COORDINATE, max=COORDINATE))
+    return List(coordinate, validate=validate.Length(equal=2), **kwargs)
+
+
+def Rotation(**kwargs) -> fields.Integer:  # noqa: N802
+    return fields.Integer(strict=True, validate=validate.OneOf([0, 90, 180, 270]), **kwargs)
+
+
+def Feature(**kwargs) -> fields.String:  # noqa: N802
+    return fields.String(validate=validate.Length(min=1, max=16), **kwargs)
+
+
+def Player(**kwargs) -> fields.Integer:  # noqa: N802
+    return fields.Integer(strict=True, validate=PLAYER_INDEX, **kwargs)
+
+
+TILES_JSON = {"type": "array", "maxItems": MAX_TILES, "items": {"type": "string", "enum": TILE_IDS}}
+_TILES_FIELD = List(Tile(), validate=validate.Length(max=MAX_TILES))
+
+
+class CarcassonneCountedBagSchema(StrictSchema):
+    count = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=MAX_TILES),
+                           metadata={"description": "How many tiles are left to draw."})
+
+
+class Bag(fields.Field):
+    """The bag: tile ids in drawing order, or {"count": n} when the order is unknown (K-SVC-BAG)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        counted = {"type": "object", "additionalProperties": False, "required": ["count"],
+                   "properties": {"count": {"type": "integer", "minimum": 0, "maximum": MAX_TILES,
+                                            "description": "How many tiles are left to draw."}}}
+        self._counted: Schema | None = None
+        super().__init__(metadata={"oneOf": [TILES_JSON, counted], **kwargs.pop("metadata", {})}, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, list):
+            return _TILES_FIELD.deserialize(value)
+        if isinstance(value, dict):
+            if self._counted is None:
+                self._counted = CarcassonneCountedBagSchema()
+            return self._counted.load(value)
+        raise ValidationError("Must be a list of tile ids, or {\"count\": n} when the order is unknown.")
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
+class CarcassonneVariantSchema(StrictSchema):
+    tower = StrictBoolean(load_default=False, metadata={
+        "description": "The Tower (K-TOW): the 18 tower tiles in the bag, floors, captures, prisoners, ransom."})
+
+
+class CarcassonnePlacementSchema(StrictSchema):
+    tile = Tile(required=True, metadata={"description": "The tile id of the data (\"BA/RFr\", \"TO/CRcr\")."})
+    at = Square(required=True, metadata={"description": "The square [x, y]: x to the east, y to the south "
+                                                        "(K-TILE-1)."})
+    rotation = Rotation(metadata={"description": "Degrees clockwise: 0, 90, 180 or 270 (K-TILE-1); left out: 0."})
+
+
+class CarcassonneMeepleSchema(StrictSchema):
+    player = Player(required=True, metadata={"description": "The meeple's owner."})
+    at = Square(required=True, metadata={"description": "The square of the tile it stands on."})
+    feature = Feature(required=True, metadata={"description": "The feature it stands on: " + FEATURE_NAMES
+                                                              + " Written back by its first name clockwise."})
+
+
+class CarcassonneTowerSchema(StrictSchema):
+    at = Square(required=True, metadata={"description": "The square of the tile whose foundation it stands on."})
+    height = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=64),
+                            metadata={"description": "Floors in the tower: its reach (K-TOW-CAP-1)."})
+    top = Player(allow_none=True, metadata={"description": "The player whose meeple is on top (K-TOW-ACT-3), or "
+                                                           "null."})
+
+
+class CarcassonnePlayerSchema(StrictSchema):
+    name = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "The player's name."})
+    score = fields.Integer(strict=True, validate=validate.Range(min=0, max=10_000),
+                           metadata={"description": "Points on the score track (K-SVC-SCORE); left out: 0."})
+    supply = fields.Integer(strict=True, validate=validate.Range(min=0, max=carcassonne.MEEPLES),
+                            metadata={"description": "Meeples in supply (K-COMP-2); left out: what conservation "
+                                                     "leaves (K-SVC-SUPPLY)."})
+    floors = fields.Integer(strict=True, validate=validate.Range(min=0, max=10),
+                            metadata={"description": "Tower floors in supply (K-TOW-TILE-1); left out: 0."})
+    prisoners = List(Player(), validate=validate.Length(max=4 * carcassonne.MEEPLES),
+                     metadata={"description": "The owner of each prisoner this player holds (K-TOW-CAP-2)."})
+
+
+class CarcassonneStateSchema(StrictSchema):
+    """A whole Carcassonne position (the rule book's state shape)."""
+
+    game = fields.String(validate=validate.Equal("carcassonne"), metadata={"description": "\"carcassonne\"."})
+    variant = fields.Nested(CarcassonneVariantSchema, metadata={"description": "The variant; left out: the base "
+                                                                              "game."})
+    phase = fields.String(validate=validate.OneOf(["play", "over"]),
+                          metadata={"description": "over once the last tile is placed or discarded (K-END-1)."})
+    turn = Player(metadata={"description": "The player whose turn it is."})
+    step = fields.String(validate=validate.OneOf(["place", "action", "capture"]),
+                         metadata={"description": "The step due (K-SVC-STEP)."})
+    bag = Bag(required=True, metadata={"description": "The tiles to draw, next first, or {\"count\": n} "
+                                                      "(K-SVC-BAG)."})
+    discarded = List(Tile(), validate=validate.Length(max=MAX_TILES),
+                     metadata={"description": "Tiles that fitted nowhere (K-PLACE-3)."})
+    board = List(fields.Nested(CarcassonnePlacementSchema), required=True, validate=validate.Length(max=MAX_TILES),
+                 metadata={"description": "The placed tiles, the start tile at [0, 0] (K-SETUP-1)."})
+    last = Square(allow_none=True, metadata={"description": "The tile placed this turn (action and capture steps), "
+                                                            "else null."})
+    raised = Square(allow_none=True, metadata={"description": "The tower a floor was just put on (capture step), "
+                                                              "else null."})
+    meeples = List(fields.Nested(CarcassonneMeepleSchema), validate=validate.Length(max=64),
+                   metadata={"description": "Meeples on the board's features (K-MEEPLE)."})
+    towers = List(fields.Nested(CarcassonneTowerSchema), validate=validate.Length(max=32),
+                  metadata={"description": "Towers with at least one floor (K-SVC-TOWER)."})
+    players = List(fields.Nested(CarcassonnePlayerSchema), required=True,
+                   validate=validate.Length(max=MAX_PLAYER_LIST), metadata={"description": "2 to 5 players."})
+    ransomed = StrictBoolean(metadata={"description": "A ransom was paid this turn (K-TOW-RANSOM)."})
+
+
+# ---------------------------------------------------------------- moves
+
+def _move_schema(name: str, doc: str, **declared: fields.Field) -> type[Schema]:
+    ordered = {"type": fields.String(required=True, validate=validate.Equal(name),
+                                     metadata={"description": f"\"{name}\"."}), **declared}
+    title = "".join(part.title() for part in name.split("_"))
+    return type(f"Carcassonne{title}MoveSchema", (StrictSchema,), {"__doc__": doc, **ordered})
+
+
+MOVE_SCHEMAS: dict[str, type[Schema]] = {
+    "place": _move_schema(
+        "place", "Place the tile drawn (K-PLACE-1, K-PLACE-2).",
+        tile=Tile(metadata={"description": "The tile drawn: may be left out when the bag is a list (K-SVC-BAG)."}),
+        at=Square(required=True, metadata={"description": "An empty square touching a tile by an edge."}),
+        rotation=Rotation(required=True, metadata={"description": "0, 90, 180 or 270 degrees clockwise."})),
+    "discard": _move_schema("discard", "Discard the tile drawn: it fits nowhere (K-PLACE-3).",
+                            tile=Tile(required=True, metadata={"description": "The tile drawn."})),
+    "meeple": _move_schema("meeple", "Put a meeple on a feature of the tile just placed (K-MEEPLE).",
+                           feature=Feature(required=True, metadata={"description": FEATURE_NAMES})),
+    "floor": _move_schema("floor", "Put a floor on an empty foundation or an open tower (K-TOW-ACT-1/2).",
+                          at=Square(required=True, metadata={"description": "The foundation's or tower's square."})),
+    "tower_meeple": _move_schema("tower_meeple", "Put a meeple on top of a tower (K-TOW-ACT-3).",
+                                 at=Square(required=True, metadata={"description": "The tower's square."})),
+    "capture": _move_schema(
+        "capture", "Capture a meeple in reach of the tower just raised (K-TOW-CAP-1/2).",
+        at=Square(required=True, metadata={"description": "The meeple's square."}),
+        feature=Feature(required=True, metadata={"description": "Its feature, or tower for a tower's top."}),
+        player=Player(required=True, metadata={"description": "Its owner."})),
+    "skip": _move_schema("skip", "No action after the tile, or no capture after a floor (K-SVC-STEP)."),
+    "ransom": _move_schema("ransom", "Pay 3 points to free one of one's meeples (K-TOW-RANSOM).",
+                           **{"from": Player(required=True, data_key="from",
+                                             metadata={"description": "The player holding it."})}),
+}
+
+
+@functools.lru_cache(maxsize=None)
+def _move_schema_instance(kind: str) -> Schema:
+    return MOVE_SCHEMAS[kind]()
+
+
+class Move(fields.Field):
+    """One step: an object whose `type` selects its shape."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        refs = [f"#/components/schemas/{schema.__name__[:-6]}" for schema in MOVE_SCHEMAS.values()]
+        super().__init__(metadata={"oneOf": [{"$ref": ref} for ref in refs], **kwargs.pop("metadata", {})},
+                         **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, dict):
+            raise ValidationError("A move is an object with a \"type\".")
+        kind = value.get("type")
+        schema = MOVE_SCHEMAS.get(kind) if isinstance(kind, str) else None
+        if schema is None:
+            raise ValidationError({"type": [f"Must be one of {', '.join(MOVE_SCHEMAS)}."]})
+        return _move_schema_instance(kind).load(value)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
+# ---------------------------------------------------------------- requests and responses
+
+class CarcassonneNewRequestSchema(StrictSchema):
+    seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
+                                "description": "The same seed, player count and variant always deal the same bag. "
+                                               "Left out: a random seed, returned in the answer."})
+    variant = fields.Nested(CarcassonneVariantSchema, metadata={"description": "{\"tower\": true} for The Tower."})
+    names = List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
+                 validate=validate.Length(min=carcassonne.MIN_PLAYERS, max=carcassonne.MAX_PLAYERS),
+                 metadata={"description": "The players, 2 to 5, in turn order (K-SETUP-2)."})
+
+    def load(self, data, *args, **kwargs):  # type: ignore[override]
+        loaded = super().load(data, *args, **kwargs)
+        seed = loaded.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))
+                                 or (isinstance(seed, str) and len(seed) > 200)
+                                 or (isinstance(seed, int) and abs(seed) > 2 ** 63)):
+            raise ValidationError({"seed": ["Must be an integer or a text of at most 200 characters."]})
+        return loaded
+
+
+class CarcassonneStateRequestSchema(StrictSchema):
+    state = fields.Nested(CarcassonneStateSchema, required=True, metadata={"description": "The state."})
+
+
+class CarcassonneViewRequestSchema(CarcassonneStateRequestSchema):
+    player = Player(required=True, metadata={"description": "A player of the state (0 to its player count - 1)."})
+
+
+class CarcassonneMovesRequestSchema(CarcassonneStateRequestSchema):
+    moves = List(Move(), required=True, validate=validate.Length(max=MAX_MOVES),
+                 metadata={"description": "The steps to apply, in order."})
+
+
+class CarcassonneScoreRequestSchema(CarcassonneStateRequestSchema):
+    """The state to score: finished or not (K-SVC-SCORE)."""
+
+
+class CarcassonnePictureRequestSchema(CarcassonneStateRequestSchema):
+    """The state whose board to draw."""
+
+
+class CarcassonnePictureResponseSchema(StrictSchema):
+    """The picture inside JSON, for a client that asks for application/json."""
+
+    svg = fields.String(required=True, metadata={"description": "An SVG document (image/svg+xml)."})
+
+
+class CarcassonneStateResponseSchema(StrictSchema):
+    state = fields.Nested(CarcassonneStateSchema, required=True, metadata={"description": "The state."})
+
+
+class CarcassonneNewResponseSchema(CarcassonneStateResponseSchema):
+    seed = fields.Raw(required=True, metadata={"oneOf": [{"type": "integer"}, {"type": "string"}],
+                                               "description": "The seed dealt from."})
+
+
+class CarcassonneValidateResponseSchema(StrictSchema):
+    valid = fields.Boolean(required=True, metadata={"description": "No error found."})
+    errors = List(fields.Nested(ProblemDetailSchema), required=True,
+                  metadata={"description": "Every rule the state breaks, with a pointer."})
+    warnings = List(fields.Nested(ProblemDetailSchema), required=True,
+                    metadata={"description": "What looks unlikely but breaks no rule."})
+
+
+class CarcassonneLegalMovesResponseSchema(StrictSchema):
+    to_act = fields.Integer(required=True, allow_none=True, metadata={"description": "Whose turn it is; null once "
+                                                                                     "the game is over."})
+    moves = List(Move(), required=True, metadata={"description": "Every legal next step: every square and rotation "
+                                                                 "where the tile fits, every free feature, ..."})
+
+
+class CarcassonneEventSchema(Schema):
+    """What happened: `type` (placed, discarded, meeple, skipped, floor, tower_meeple, captured, exchanged, ransom,
+    scored, turn, game_over) and its facts; `step` is the index of the move that caused it. A scored event names
+    the feature (type, at, feature, tiles, pennants), the points, the scorers and the meeples returned."""
+
+    class Meta:
+        unknown = "include"
+
+    type = fields.String(required=True, metadata={"description": "What happened."})
+    step = fields.Integer(required=True, metadata={"description": "The index of the move that caused it."})
+
+
+class CarcassonneApplyResponseSchema(StrictSchema):
+    legal = fields.Boolean(required=True, metadata={"description": "Every move was legal."})
+    state = fields.Nested(CarcassonneStateSchema, required=True, metadata={"description": "After the last legal "
+                                                                                          "move."})
+    events = List(fields.Nested(CarcassonneEventSchema), required=True,
+                  metadata={"description": "What happened, in order."})
+    violations = List(fields.Nested(ProblemDetailSchema), required=True,
+                      metadata={"description": "Why the first illegal move is illegal."})
+    failed_at = fields.Integer(required=True, allow_none=True, metadata={"description": "The index of the first "
+                                                                                        "illegal move, or null."})
+
+
+class CarcassonneFeatureScoreSchema(StrictSchema):
+    type = fields.String(required=True, validate=validate.OneOf(["road", "city", "cloister", "field"]),
+                         metadata={"description": "The feature's kind."})
+    at = Square(required=True, metadata={"description": "A tile of the feature (the first in board order)."})
+    feature = fields.String(required=True, metadata={"description": "Its name on that tile (K-TILE-4)."})
+    tiles = List(Square(), required=True, metadata={"description": "The squares it covers (a cloister: its own "
+                                                                   "and the tiles around it)."})
+    pennants = fields.Integer(required=True, metadata={"description": "Pennants in a city."})
+    complete = fields.Boolean(required=True, metadata={"description": "Complete (a field never is)."})
+    cities = fields.Integer(required=True, allow_none=True,
+                            metadata={"description": "A field: the complete cities it touches (K-END-3)."})
+    meeples = List(fields.Integer(), required=True, metadata={"description": "Meeples on it, by player."})
+    points = fields.Integer(required=True, metadata={"description": "What it is worth to each winner."})
+    winners = List(fields.Integer(), required=True, metadata={"description": "The players with most meeples on it "
+                                                                             "(K-SCORE-MAJORITY)."})
+
+
+class CarcassonnePlayerScoreSchema(StrictSchema):
+    name = fields.String(required=True, metadata={"description": "The player's name."})
+    so_far = fields.Integer(required=True, metadata={"description": "The score track: points scored in play."})
+    roads = fields.Integer(required=True, metadata={"description": "End scoring of roads (K-END-2)."})
+    cities = fields.Integer(required=True, metadata={"description": "End scoring of cities (K-END-2)."})
+    cloisters = fields.Integer(required=True, metadata={"description": "End scoring of cloisters (K-END-2)."})
+    fields_ = fields.Integer(required=True, data_key="fields", metadata={"description": "Fields (K-END-3)."})
+    total = fields.Integer(required=True, metadata={"description": "so_far plus the end scoring."})
+
+
+class CarcassonneScoreResponseSchema(StrictSchema):
+    players = List(fields.Nested(CarcassonnePlayerScoreSchema), required=True,
+                   metadata={"description": "Each player's points by category and total."})
+    features = List(fields.Nested(CarcassonneFeatureScoreSchema), required=True,
+                    metadata={"description": "Every feature that holds a meeple, with its points and winners."})
+    winners = List(fields.Integer(), required=True, metadata={"description": "Every player with the most points "
+                                                                             "(K-END-4)."})
+    winner = fields.Integer(required=True, allow_none=True, metadata={"description": "The winner, or null when the "
+                                                                                     "win is shared."})
+    decided_by = fields.String(required=True, validate=validate.OneOf(["points", "shared"]),
+                               metadata={"description": "shared: several players have the most points."})
+    warnings = List(fields.Nested(ProblemDetailSchema), required=True, metadata={"description": "None so far."})
+
+
+class CarcassonneReplayResponseSchema(CarcassonneApplyResponseSchema):
+    states = List(fields.Nested(CarcassonneStateSchema), required=True,
+                  metadata={"description": "The state after each applied move."})
+    score = fields.Nested(CarcassonneScoreResponseSchema, required=True,
+                          metadata={"description": "The score of the last state."})
+
+
+# The names the generic game routes look up (service/api/games.py).
+NewRequestSchema = CarcassonneNewRequestSchema
+NewResponseSchema = CarcassonneNewResponseSchema
+StateRequestSchema = CarcassonneStateRequestSchema
+StateResponseSchema = CarcassonneStateResponseSchema
+ViewRequestSchema = CarcassonneViewRequestSchema
+MovesRequestSchema = CarcassonneMovesRequestSchema
+ScoreRequestSchema = CarcassonneScoreRequestSchema
+ScoreResponseSchema = CarcassonneScoreResponseSchema
+PictureRequestSchema = CarcassonnePictureRequestSchema
+PictureResponseSchema = CarcassonnePictureResponseSchema
+ValidateResponseSchema = CarcassonneValidateResponseSchema
+LegalMovesResponseSchema = CarcassonneLegalMovesResponseSchema
+ApplyResponseSchema = CarcassonneApplyResponseSchema
+ReplayResponseSchema = CarcassonneReplayResponseSchema
+COMPONENTS: dict[str, type[Schema]] = {schema.__name__[:-6]: schema for schema in MOVE_SCHEMAS.values()}
+COMPONENTS["CarcassonnePictureResponse"] = CarcassonnePictureResponseSchema  # referenced by /picture's JSON

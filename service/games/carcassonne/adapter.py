@@ -1,0 +1,124 @@
+"""Carcassonne behind the service's game interface: request documents in, answer documents out.
+
+Pointers in errors and violations point into the request (`/state/...`, `/moves/3/at`).
+"""
+from __future__ import annotations
+
+import copy
+import random
+from functools import cached_property
+from typing import Any
+
+from ..base import GameInfo, Json, Variant
+from ..errors import GameError, MalformedError, Problem
+from . import picture as board_picture
+from .codec import read_state, state_json, validate_state
+from .engine import apply_step, legal_steps
+from .game import apply_steps, as_step, legal_moves, new_game, player_view, score, to_act
+from .model import State
+from .rules import RULES, RULES_VERSION
+
+
+def _under(prefix: str, error: GameError) -> GameError:
+    return type(error)([p.under(prefix) for p in error.problems])
+
+
+def _state(request: Json) -> State:
+    try:
+        return read_state(request["state"])
+    except GameError as error:
+        raise _under("/state", error) from None
+
+
+def played_game(seed: int, names: list[str], tower: bool) -> State:
+    """A whole game played by a fixed policy (a meeple where one may go, else a floor, else nothing), for the
+    contract's examples of a finished board."""
+    rng = random.Random(seed)
+    state = new_game(seed, names=names, tower=tower)
+    while not state.over:
+        steps = legal_steps(state)
+        preferred = [s for s in steps if s.type in ("meeple", "capture")] or \
+                    [s for s in steps if s.type == "floor"] or [s for s in steps if s.type != "ransom"]
+        state = apply_step(state, rng.choice(preferred))[0]
+    return state
+
+
+class CarcassonneRules:
+    info = GameInfo(
+        id="carcassonne",
+        title="Carcassonne",
+        min_players=2,
+        max_players=5,
+        rules_version=RULES_VERSION,
+        variants=(Variant("tower", "The Tower: 18 tiles with tower foundations, floors, captures, prisoners and "
+                                   "ransom (K-TOW)."),),
+    )
+
+    @cached_property
+    def examples(self) -> dict[str, Json]:
+        new = {"seed": 42, "names": ["Ada", "Bea", "Cy"], "variant": {"tower": True}}
+        start = new_game(42, names=new["names"], tower=True)
+        first = legal_steps(start)[0]
+        finished = state_json(played_game(7, ["Ada", "Bea"], tower=True))
+        broken = copy.deepcopy(state_json(start))
+        broken["board"].append({"tile": "BA/Cccc+", "at": [0, 1], "rotation": 0})
+        broken["players"][0]["supply"] = 6
+        return {"new": new, "apply": {"moves": [first.to_json(), {"type": "skip"}]}, "score": {"state": finished},
+                "picture": {"state": finished}, "validate": {"state": broken}}
+
+    referee_assets = "referee"  # the folder of this game's editor on the referee page
+
+    def rules(self) -> list[Json]:
+        return [rule.to_json() for rule in RULES]
+
+    def new(self, request: Json) -> Json:
+        variant = request.get("variant") or {}
+        state = new_game(request["seed"], names=request.get("names"), tower=bool(variant.get("tower", False)))
+        return {"state": state_json(state), "seed": request["seed"]}
+
+    def validate(self, request: Json) -> Json:
+        try:
+            errors, warnings = validate_state(request["state"])
+        except GameError as error:
+            raise _under("/state", error) from None
+        return {"valid": not errors, "errors": [p.under("/state").to_json() for p in errors],
+                "warnings": [p.under("/state").to_json() for p in warnings]}
+
+    def legal_moves(self, request: Json) -> Json:
+        state = _state(request)
+        return {"to_act": to_act(state), "moves": legal_moves(state)}
+
+    def apply(self, request: Json, *, replay: bool = False) -> Json:
+        state = _state(request)
+        try:
+            steps = [as_step(move, i) for i, move in enumerate(request["moves"])]
+        except GameError as error:
+            raise _under("/moves", error) from None
+        outcome = apply_steps(state, steps, keep_states=replay)
+        answer: dict[str, Any] = {
+            "legal": outcome.legal,
+            "state": state_json(outcome.state),
+            "events": outcome.events,
+            "violations": [p.under("/moves").to_json() for p in outcome.violations],
+            "failed_at": outcome.failed_at,
+        }
+        if replay:
+            answer["states"] = [state_json(s) for s in outcome.states]
+            answer["score"] = {**score(outcome.state).to_json(), "warnings": []}
+        return answer
+
+    def score(self, request: Json) -> Json:
+        state = _state(request)
+        return {**score(state).to_json(), "warnings": []}
+
+    def view(self, request: Json) -> Json:
+        state = _state(request)
+        player = request["player"]
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(state.players):
+            raise MalformedError(Problem(None, "/player", f"\"player\" is a player of this game: 0 to "
+                                                          f"{len(state.players) - 1}."))
+        return {"state": state_json(player_view(state, player))}
+
+    def picture(self, request: Json) -> str:
+        """An SVG picture of the board of a {"state"} request: tiles, meeples, towers, scores and prisoners."""
+        return board_picture.svg(_state(request))

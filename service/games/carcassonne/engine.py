@@ -1,0 +1,394 @@
+"""The turn: legal steps and applying one step (K-PLACE, K-MEEPLE, K-SCORE, K-END-1, K-TOW-*).
+
+A turn is explicit steps (K-SVC-STEP): `place` (or `discard` for a tile that fits nowhere, then `place` again),
+then one action (`meeple`, `floor`, `tower_meeple` or `skip`), then after a floor `capture` or `skip`. Every
+feature the tile completed is scored when the turn ends; `ransom` may come before the tile or before the action.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Any
+
+from ..errors import IllegalStepError, Problem
+from .model import RANSOM, Bag, Meeple, Phase, Placement, Player, Square, State, StepDue, Tower
+from .scoring import completed_by, describe, index_of, majority, occupancy, score_state, value
+from .steps import Step, parse_step
+from .tiles import DIRECTIONS, TOWER, Kind, face, tile_counts
+
+Events = list[dict[str, Any]]
+
+
+def _illegal(rule: str, pointer: str, message: str) -> IllegalStepError:
+    return IllegalStepError(Problem(rule, pointer, message))
+
+
+def _xy(square: Square) -> list[int]:
+    return [square[0], square[1]]
+
+
+# ---------------------------------------------------------------------------------------------- what is where
+
+def unplaced(state: State) -> Counter:
+    """The tiles neither on the board nor discarded: the bag's content, whether listed or counted (K-COMP-3)."""
+    left = Counter(tile_counts(state.tower))
+    left.subtract(p.tile for p in state.board)
+    left.subtract(state.discarded)
+    return +left
+
+
+def drawable(state: State) -> list[str]:
+    """The tiles the player may have drawn: the bag's first, or with a counted bag any tile still unplaced."""
+    if state.bag.tiles is not None:
+        return list(state.bag.tiles[:1])
+    left = unplaced(state)
+    return [tile for tile in tile_counts(state.tower) if left[tile] > 0]
+
+
+def tower_at(state: State, square: Square) -> Tower | None:
+    for tower in state.towers:
+        if tower.at == square:
+            return tower
+    return None
+
+
+def foundations(state: State) -> list[Square]:
+    """K-TOW-ACT-1: the tiles with an empty tower foundation."""
+    raised = {t.at for t in state.towers}
+    index = index_of(state)
+    return sorted((s for s, n in index.grid.items() if index.faces[n].tower and s not in raised),
+                  key=lambda s: (s[1], s[0]))
+
+
+def reach(tower: Tower) -> set[Square]:
+    """K-TOW-CAP-1: the tower's square and `height` squares in each straight line, over gaps and towers."""
+    x, y = tower.at
+    return {tower.at} | {(x + dx * k, y + dy * k) for dx, dy in DIRECTIONS for k in range(1, tower.height + 1)}
+
+
+def free_features(state: State) -> list[str]:
+    """K-MEEPLE-1/2: the features of the tile just placed whose whole feature holds no meeple."""
+    index = index_of(state)
+    assert state.last is not None
+    tile_face = index.faces[index.grid[state.last]]
+    taken = set(occupancy(index, state.meeples))
+    return [seg.name for seg in tile_face.segments
+            if seg.kind is not Kind.TOWER and index.find(index.node(state.last, seg.index)) not in taken]
+
+
+def captures(state: State) -> list[Step]:
+    """K-TOW-CAP-1/2: every meeple in reach of the tower just raised, tower tops included."""
+    assert state.raised is not None
+    tower = tower_at(state, state.raised)
+    assert tower is not None
+    squares = reach(tower)
+    found = [Step("capture", at=m.at, feature=m.feature, player=m.player) for m in state.meeples if m.at in squares]
+    found += [Step("capture", at=t.at, feature=TOWER, player=t.top) for t in state.towers
+              if t.top is not None and t.at in squares]
+    return sorted(found, key=lambda s: (s.at[1], s.at[0], s.feature, s.player))
+
+
+# ---------------------------------------------------------------------------------------------- legal steps
+
+def _ransoms(state: State) -> list[Step]:
+    if not state.tower or state.ransomed or state.players[state.turn].score < RANSOM:
+        return []
+    me = state.turn
+    return [Step("ransom", player=p) for p, player in enumerate(state.players) if me in player.prisoners]
+
+
+def legal_steps(state: State) -> list[Step]:
+    """Every legal next step, in a fixed order."""
+    if state.over:
+        return []
+    me = state.players[state.turn]
+    steps: list[Step] = []
+    if state.step is StepDue.PLACE:
+        index = index_of(state)
+        for tile in drawable(state):
+            spots = index.placements(tile)
+            steps += [Step("place", tile=tile, at=at, rotation=r) for at, r in spots] or [Step("discard", tile=tile)]
+        return steps + _ransoms(state)
+    if state.step is StepDue.ACTION:
+        if me.supply > 0:
+            steps += [Step("meeple", feature=name) for name in free_features(state)]
+        if state.tower:
+            if me.floors > 0:
+                steps += [Step("floor", at=at) for at in foundations(state)]
+                steps += [Step("floor", at=t.at) for t in state.towers if t.top is None]
+            if me.supply > 0:
+                steps += [Step("tower_meeple", at=t.at) for t in state.towers if t.top is None]
+        return steps + [Step("skip")] + _ransoms(state)
+    return captures(state) + [Step("skip")]
+
+
+# ---------------------------------------------------------------------------------------------- applying
+
+def _expect(state: State, due: tuple[StepDue, ...], step: Step) -> None:
+    if state.over:
+        raise _illegal("K-END-1", "", "The game is over: no step is legal.")
+    if state.step not in due:
+        raise _illegal("K-SVC-STEP", "/type", f"A {step.type} step is not due: the {state.step.value} step is.")
+
+
+def _same_board(state: State, **changes: Any) -> State:
+    """The state with `changes` on the same board: the board's feature index is handed on, not rebuilt."""
+    return replace(state, **changes).with_index(index_of(state))
+
+
+def _player(state: State, who: int, **changes: Any) -> tuple[Player, ...]:
+    players = list(state.players)
+    players[who] = replace(players[who], **changes)
+    return tuple(players)
+
+
+def _drawn_tile(state: State, step: Step) -> str:
+    if state.bag.tiles is not None:
+        drawn = state.bag.tiles[0]
+        if step.tile is not None and step.tile != drawn:
+            raise _illegal("K-SVC-BAG", "/tile", f"The tile drawn is the bag's first, {drawn}, not {step.tile}.")
+        return drawn
+    if step.tile is None:
+        raise _illegal("K-SVC-BAG", "/tile", "The bag is only counted: name the tile drawn.")
+    if unplaced(state)[step.tile] == 0:
+        raise _illegal("K-COMP-3", "/tile", f"No {step.tile} is left to draw: every one is on the board or "
+                                            "discarded.")
+    return step.tile
+
+
+def _bag_after(state: State, tile: str) -> Bag:
+    if state.bag.tiles is not None:
+        return Bag.known(state.bag.tiles[1:])
+    return Bag(None, state.bag.count - 1)
+
+
+def _place(state: State, step: Step) -> tuple[State, Events]:
+    _expect(state, (StepDue.PLACE,), step)
+    tile = _drawn_tile(state, step)
+    index = index_of(state)
+    at = step.at
+    assert at is not None and step.rotation is not None
+    if at in index.grid:
+        raise _illegal("K-PLACE-1", "/at", f"{_xy(at)} already holds a tile.")
+    if at not in index.frontier:
+        raise _illegal("K-PLACE-1", "/at", f"{_xy(at)} touches no tile by an edge.")
+    tile_face = face(tile, step.rotation)
+    if not index.fits(tile_face, at):
+        raise _illegal("K-PLACE-2", "/rotation", f"{tile} at {_xy(at)}, rotation {step.rotation}: an edge it "
+                                                 "shares does not match (city to city, road to road, field to "
+                                                 "field).")
+    placement = Placement(tile, at, step.rotation)
+    new = replace(state, bag=_bag_after(state, tile), board=state.board + (placement,), step=StepDue.ACTION,
+                  last=at).with_index(index.with_tile(placement))
+    return new, [{"type": "placed", "player": state.turn, "tile": tile, "at": _xy(at), "rotation": step.rotation}]
+
+
+def _discard(state: State, step: Step) -> tuple[State, Events]:
+    _expect(state, (StepDue.PLACE,), step)
+    tile = _drawn_tile(state, step)
+    index = index_of(state)
+    if index.placements(tile):
+        raise _illegal("K-PLACE-3", "/tile", f"{tile} fits somewhere on the board: it must be placed.")
+    new = _same_board(state, bag=_bag_after(state, tile), discarded=state.discarded + (tile,))
+    events: Events = [{"type": "discarded", "player": state.turn, "tile": tile}]
+    if new.bag.count == 0:  # K-END-1, K-SVC-DISCARD: the last tile discarded ends the game
+        return _game_over(new, events)
+    return new, events
+
+
+def _meeple(state: State, step: Step) -> tuple[State, Events]:
+    _expect(state, (StepDue.ACTION,), step)
+    me = state.players[state.turn]
+    index = index_of(state)
+    assert state.last is not None and step.feature is not None
+    segment = index.faces[index.grid[state.last]].segment(step.feature)
+    if segment is None:
+        raise _illegal("K-TILE-4", "/feature", f"The tile just placed has no feature \"{step.feature}\".")
+    if segment.kind is Kind.TOWER:
+        raise _illegal("K-MEEPLE", "/feature", "A meeple goes on a road, city, cloister or field, never on a "
+                                               "tower foundation.")
+    if me.supply == 0:
+        raise _illegal("K-COMP-2", "", "The player has no meeple in supply.")
+    if segment.name not in free_features(state):
+        raise _illegal("K-MEEPLE-2", "/feature", f"The {segment.kind.value} at \"{step.feature}\" already holds a "
+                                                 "meeple, joined across the board.")
+    meeple = Meeple(state.last, segment.name, state.turn)
+    new = _same_board(state, meeples=tuple(sorted(state.meeples + (meeple,))),
+                      players=_player(state, state.turn, supply=me.supply - 1))
+    event = {"type": "meeple", "player": state.turn, "at": _xy(state.last), "feature": segment.name}
+    return _end_turn(new, [event])
+
+
+def _skip(state: State, step: Step) -> tuple[State, Events]:
+    _expect(state, (StepDue.ACTION, StepDue.CAPTURE), step)
+    return _end_turn(state, [{"type": "skipped", "player": state.turn, "during": state.step.value}])
+
+
+def _no_tower(state: State) -> None:
+    if not state.tower:
+        raise _illegal("K-TOW-ACT", "/type", "Towers are played only with The Tower (variant tower).")
+
+
+def _floor(state: State, step: Step) -> tuple[State, Events]:
+    _no_tower(state)
+    _expect(state, (StepDue.ACTION,), step)
+    me = state.players[state.turn]
+    at = step.at
+    assert at is not None
+    index = index_of(state)
+    tower = tower_at(state, at)
+    if me.floors == 0:
+        raise _illegal("K-TOW-ACT-1", "", "The player has no floor left.")
+    if tower is None:
+        if at not in index.grid or not index.faces[index.grid[at]].tower:
+            raise _illegal("K-TOW-ACT-1", "/at", f"{_xy(at)} holds no tower foundation.")
+        raised = Tower(at, 1, None)
+    elif tower.top is not None:
+        raise _illegal("K-TOW-ACT-2", "/at", f"The tower at {_xy(at)} has a meeple on top: it is complete.")
+    else:
+        raised = Tower(at, tower.height + 1, None)
+    towers = tuple(sorted([t for t in state.towers if t.at != at] + [raised]))
+    new = _same_board(state, towers=towers, players=_player(state, state.turn, floors=me.floors - 1),
+                      step=StepDue.CAPTURE, raised=at)
+    return new, [{"type": "floor", "player": state.turn, "at": _xy(at), "height": raised.height}]
+
+
+def _tower_meeple(state: State, step: Step) -> tuple[State, Events]:
+    _no_tower(state)
+    _expect(state, (StepDue.ACTION,), step)
+    me = state.players[state.turn]
+    at = step.at
+    assert at is not None
+    tower = tower_at(state, at)
+    if tower is None:
+        raise _illegal("K-TOW-ACT-3", "/at", f"{_xy(at)} has no tower with a floor.")
+    if tower.top is not None:
+        raise _illegal("K-TOW-ACT-3", "/at", f"The tower at {_xy(at)} already has a meeple on top.")
+    if me.supply == 0:
+        raise _illegal("K-COMP-2", "", "The player has no meeple in supply.")
+    towers = tuple(sorted([t for t in state.towers if t.at != at] + [Tower(at, tower.height, state.turn)]))
+    new = _same_board(state, towers=towers, players=_player(state, state.turn, supply=me.supply - 1))
+    return _end_turn(new, [{"type": "tower_meeple", "player": state.turn, "at": _xy(at)}])
+
+
+def _capture(state: State, step: Step) -> tuple[State, Events]:
+    _no_tower(state)
+    _expect(state, (StepDue.CAPTURE,), step)
+    at, owner = step.at, step.player
+    assert at is not None and step.feature is not None and owner is not None and state.raised is not None
+    tower = tower_at(state, state.raised)
+    assert tower is not None
+    if at not in reach(tower):
+        raise _illegal("K-TOW-CAP-1", "/at", f"{_xy(at)} is out of reach of the tower at {_xy(state.raised)} "
+                                             f"(height {tower.height}).")
+    index = index_of(state)
+    meeples, towers = state.meeples, state.towers
+    if step.feature == TOWER:
+        top = tower_at(state, at)
+        if top is None or top.top != owner:
+            raise _illegal("K-TOW-CAP-2", "/feature", f"No meeple of player {owner} is on a tower at {_xy(at)}.")
+        towers = tuple(sorted([t for t in towers if t.at != at] + [Tower(at, top.height, None)]))
+        feature = TOWER
+    else:
+        segment = index.faces[index.grid[at]].segment(step.feature) if at in index.grid else None
+        target = Meeple(at, segment.name, owner) if segment is not None else None
+        if target is None or target not in meeples:
+            raise _illegal("K-TOW-CAP-2", "/feature", f"No meeple of player {owner} is on \"{step.feature}\" at "
+                                                      f"{_xy(at)}.")
+        meeples = tuple(m for m in meeples if m != target)
+        feature = target.feature
+    me = state.turn
+    players = list(state.players)
+    if owner == me:
+        players[me] = replace(players[me], supply=players[me].supply + 1)
+    else:
+        players[me] = replace(players[me], prisoners=tuple(sorted(players[me].prisoners + (owner,))))
+    events: Events = [{"type": "captured", "player": me, "at": _xy(at), "feature": feature, "owner": owner,
+                       "to": "supply" if owner == me else "prisoner"}]
+    players = _exchange(players, me, owner, events)
+    new = _same_board(state, meeples=meeples, towers=towers, players=tuple(players))
+    return _end_turn(new, events)
+
+
+def _exchange(players: list[Player], a: int, b: int, events: Events) -> list[Player]:
+    """K-TOW-SWAP: while each of two players holds a prisoner of the other, they exchange one for one."""
+    while a != b and b in players[a].prisoners and a in players[b].prisoners:
+        for holder, owner in ((a, b), (b, a)):
+            held = list(players[holder].prisoners)
+            held.remove(owner)
+            players[holder] = replace(players[holder], prisoners=tuple(held))
+            players[owner] = replace(players[owner], supply=players[owner].supply + 1)
+        events.append({"type": "exchanged", "players": sorted((a, b))})
+    return players
+
+
+def _ransom(state: State, step: Step) -> tuple[State, Events]:
+    _no_tower(state)
+    _expect(state, (StepDue.PLACE, StepDue.ACTION), step)
+    me, holder = state.turn, step.player
+    assert holder is not None
+    if state.ransomed:
+        raise _illegal("K-TOW-RANSOM", "/type", "A player frees at most one prisoner a turn.")
+    if holder >= len(state.players) or holder == me or me not in state.players[holder].prisoners:
+        raise _illegal("K-TOW-RANSOM", "/from", f"Player {holder} holds no meeple of player {me}.")
+    if state.players[me].score < RANSOM:
+        raise _illegal("K-TOW-RANSOM", "", f"A ransom costs {RANSOM} points; the player has "
+                                           f"{state.players[me].score}.")
+    players = list(state.players)
+    held = list(players[holder].prisoners)
+    held.remove(me)
+    players[holder] = replace(players[holder], prisoners=tuple(held), score=players[holder].score + RANSOM)
+    players[me] = replace(players[me], score=players[me].score - RANSOM, supply=players[me].supply + 1)
+    new = _same_board(state, players=tuple(players), ransomed=True)
+    return new, [{"type": "ransom", "player": me, "from": holder, "points": RANSOM}]
+
+
+def _end_turn(state: State, events: Events) -> tuple[State, Events]:
+    """K-SCORE: score every feature the tile completed, return its meeples (K-SCORE-RETURN); next player; the game
+    ends once the bag is empty (K-END-1)."""
+    index = index_of(state)
+    assert state.last is not None
+    players = list(state.players)
+    meeples = state.meeples
+    occupied = occupancy(index, meeples)
+    for root in completed_by(index, state.last):
+        on_it = occupied.get(root, [])
+        _, winners = majority(on_it, len(players))
+        points = value(index, root, True)
+        for p in winners:
+            players[p] = replace(players[p], score=players[p].score + points)
+        for m in on_it:
+            players[m.player] = replace(players[m.player], supply=players[m.player].supply + 1)
+        returned = set(on_it)
+        meeples = tuple(m for m in meeples if m not in returned)
+        events.append({"type": "scored", "feature": describe(index, root), "points": points if winners else 0,
+                       "scorers": winners,
+                       "returned": [{"player": m.player, "at": _xy(m.at), "feature": m.feature} for m in on_it]})
+    nxt = (state.turn + 1) % len(players)
+    new = _same_board(state, players=tuple(players), meeples=meeples, turn=nxt, step=StepDue.PLACE, last=None,
+                      raised=None, ransomed=False)
+    if new.bag.count == 0:
+        return _game_over(new, events)
+    events.append({"type": "turn", "player": nxt})
+    return new, events
+
+
+def _game_over(state: State, events: Events) -> tuple[State, Events]:
+    """K-END-1: no turn follows. The end scoring (K-END-2, K-END-3) is reported, not added to the score track
+    (K-SVC-SCORE)."""
+    new = _same_board(state, phase=Phase.OVER, step=StepDue.PLACE, last=None, raised=None, ransomed=False)
+    final = score_state(new)
+    events.append({"type": "game_over", "totals": final.totals, "winners": list(final.winners)})
+    return new, events
+
+
+APPLY = {"place": _place, "discard": _discard, "meeple": _meeple, "skip": _skip, "floor": _floor,
+         "tower_meeple": _tower_meeple, "capture": _capture, "ransom": _ransom}
+
+
+def apply_step(state: State, step: Step | dict) -> tuple[State, Events]:
+    """The state after one step, and what happened; IllegalStepError (pointers from the step) if it is illegal."""
+    parsed = parse_step(step)
+    if state.over:
+        raise _illegal("K-END-1", "", "The game is over: no step is legal.")
+    return APPLY[parsed.type](state, parsed)

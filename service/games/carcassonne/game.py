@@ -1,0 +1,104 @@
+"""Whole-game operations on top of the engine: deal, apply a list of steps, view, score."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable
+
+from ..errors import IllegalStepError, MalformedError, Problem
+from .board import BoardIndex
+from .engine import apply_step, legal_steps
+from .model import FLOORS, MAX_PLAYERS, MIN_PLAYERS, Bag, Phase, Placement, Player, State, StepDue
+from .scoring import Score, score_state
+from .steps import Step, parse_step
+from .tiles import START_TILE, full_set
+
+GAME_ID = "carcassonne"
+
+
+def new_game(seed: int | str, *, players: int | None = None, names: Iterable[str] | None = None,
+             tower: bool = False) -> State:
+    """K-SETUP-1/2 (K-TOW-TILE-1 with The Tower): the start tile at [0, 0], the other tiles shuffled into the bag,
+    7 meeples (and the floors) for each of 2 to 5 players. The same seed, player count and variant always deal
+    the same bag."""
+    names = tuple(names) if names is not None else tuple(f"Player {i + 1}" for i in range(players or MIN_PLAYERS))
+    if players is not None and players != len(names):
+        raise MalformedError(Problem(None, "/names", f"{len(names)} names for {players} players."))
+    n = len(names)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise MalformedError(Problem(None, "/names", f"Carcassonne is for 2 to 5 players (K-SETUP-2); {n} given."))
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not 0 < len(name) <= 100:
+            raise MalformedError(Problem(None, f"/names/{i}", "A name is a text of 1 to 100 characters."))
+    tiles = full_set(tower)
+    tiles.remove(START_TILE)
+    # a str seed is hashed with SHA-512: the same bag on every machine
+    random.Random(f"{GAME_ID}:{n}:{'tower' if tower else 'base'}:{seed}").shuffle(tiles)
+    board = (Placement(START_TILE, (0, 0), 0),)
+    floors = FLOORS[n] if tower else 0
+    state = State(tower, Phase.PLAY, 0, StepDue.PLACE, Bag.known(tuple(tiles)), (), board, None, None, (), (),
+                  tuple(Player(name, floors=floors) for name in names), False)
+    return state.with_index(BoardIndex.of(board))
+
+
+def as_step(step: Step | dict, index: int = 0) -> Step:
+    try:
+        return parse_step(step)
+    except MalformedError as error:
+        raise MalformedError([p.under(f"/{index}") for p in error.problems]) from None
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What applying a list of steps gave: the state after the last legal one, and what happened."""
+
+    legal: bool
+    state: State
+    events: list[dict]
+    violations: list[Problem] = field(default_factory=list)
+    failed_at: int | None = None
+    states: list[State] = field(default_factory=list)  # after each applied step, when asked for
+
+
+def apply_steps(state: State, steps: Iterable[Step | dict], *, keep_states: bool = False) -> Outcome:
+    """Apply steps in order, stopping at the first illegal one. Malformed steps raise MalformedError (pointers
+    from the list) before anything is applied."""
+    parsed = [as_step(step, i) for i, step in enumerate(steps)]
+    events: list[dict] = []
+    states: list[State] = []
+    for index, step in enumerate(parsed):
+        try:
+            state, happened = apply_step(state, step)
+        except IllegalStepError as error:
+            return Outcome(False, state, events, [p.under(f"/{index}") for p in error.problems], index, states)
+        for event in happened:
+            event["step"] = index
+        events.extend(happened)
+        if keep_states:
+            states.append(state)
+    return Outcome(True, state, events, [], None, states)
+
+
+def legal_moves(state: State) -> list[dict[str, Any]]:
+    return [step.to_json() for step in legal_steps(state)]
+
+
+def to_act(state: State) -> int | None:
+    return None if state.over else state.turn
+
+
+def player_view(state: State, player: int) -> State:
+    """The state as a player may see it: the bag's order becomes a count (K-SVC-BAG); the rest is public."""
+    del player  # every player sees the same
+    if state.bag.tiles is None:
+        return state
+    view = replace(state, bag=Bag(None, state.bag.count))
+    return view.with_index(state.index) if state.index is not None else view
+
+
+def score(state: State) -> Score:
+    return score_state(state)
+
+
+__all__ = ["GAME_ID", "Outcome", "apply_steps", "as_step", "legal_moves", "new_game", "player_view", "score",
+           "to_act"]

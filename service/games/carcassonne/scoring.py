@@ -1,0 +1,141 @@
+"""Scoring: a feature's worth (K-SCORE-*, K-END-2, K-END-3), who takes it (K-SCORE-MAJORITY), and the
+breakdown of a whole state (K-END-4, K-SVC-SCORE)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .board import BoardIndex
+from .model import Meeple, State
+from .tiles import Kind
+
+CATEGORIES = {Kind.ROAD: "roads", Kind.CITY: "cities", Kind.CLOISTER: "cloisters", Kind.FIELD: "fields"}
+CITY_IN_FIELD = 3  # K-END-3
+
+
+def index_of(state: State) -> BoardIndex:
+    if state.index is None:
+        state.with_index(BoardIndex.of(state.board))
+    return state.index
+
+
+def _order(square) -> tuple[int, int]:
+    return square[1], square[0]
+
+
+def meeple_node(index: BoardIndex, meeple: Meeple) -> int:
+    tile_face = index.faces[index.grid[meeple.at]]
+    return index.node(meeple.at, tile_face.by_name[meeple.feature].index)
+
+
+def occupancy(index: BoardIndex, meeples: tuple[Meeple, ...]) -> dict[int, list[Meeple]]:
+    """Feature root -> the meeples on it (farmers included)."""
+    out: dict[int, list[Meeple]] = {}
+    for meeple in meeples:
+        out.setdefault(index.find(meeple_node(index, meeple)), []).append(meeple)
+    return out
+
+
+def majority(meeples: list[Meeple], players: int) -> tuple[list[int], list[int]]:
+    """(meeples per player, the players with the most: K-SCORE-MAJORITY)."""
+    counts = [0] * players
+    for meeple in meeples:
+        counts[meeple.player] += 1
+    most = max(counts)
+    return counts, ([p for p, n in enumerate(counts) if n == most] if most else [])
+
+
+def where(index: BoardIndex, root: int) -> tuple[list[int], str]:
+    """A handle on a feature: the first of its segments in board order (y, then x), by its canonical name."""
+    best = min(index.groups[root].segments, key=lambda node: (_order(index.segment_of(node)[0]),
+                                                             index.segment_of(node)[2]))
+    square, tile_face, segment = index.segment_of(best)
+    return [square[0], square[1]], tile_face.segments[segment].name
+
+
+def complete_cities(index: BoardIndex, root: int) -> int:
+    """K-END-3: the complete cities a field touches, each once (K-SVC-FIELD)."""
+    cities = {index.find(node) for node in index.groups[root].cities}
+    return sum(1 for city in cities if index.complete(city))
+
+
+def value(index: BoardIndex, root: int, complete: bool) -> int:
+    """What a feature is worth: complete (K-SCORE-ROAD/CITY/CLOISTER) or at the end (K-END-2, K-END-3)."""
+    group = index.groups[root]
+    if group.kind is Kind.ROAD:
+        return len(group.squares)
+    if group.kind is Kind.CITY:
+        return (2 if complete else 1) * (len(group.squares) + group.pennants)
+    if group.kind is Kind.CLOISTER:
+        return 9 if complete else len(index.tiles_of(root))
+    return CITY_IN_FIELD * complete_cities(index, root)
+
+
+def describe(index: BoardIndex, root: int) -> dict[str, Any]:
+    group = index.groups[root]
+    at, name = where(index, root)
+    return {"type": group.kind.value, "at": at, "feature": name,
+            "tiles": [[x, y] for x, y in index.tiles_of(root)], "pennants": group.pennants}
+
+
+def completed_by(index: BoardIndex, square) -> list[int]:
+    """The roads, cities and cloisters complete with the tile at `square`, which it completed (K-SCORE)."""
+    roots: list[int] = []
+    tile_face = index.faces[index.grid[square]]
+    for seg in tile_face.segments:
+        if seg.kind in (Kind.ROAD, Kind.CITY):
+            root = index.find(index.node(square, seg.index))
+            if root not in roots and index.complete(root):
+                roots.append(root)
+    for around in [square, *index.neighbours_8(square)]:
+        around_face = index.faces[index.grid[around]]
+        if around_face.cloister:
+            seg = around_face.by_name["cloister"]
+            root = index.find(index.node(around, seg.index))
+            if index.complete(root):
+                roots.append(root)
+    return roots
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    players: tuple[dict[str, Any], ...]
+    features: tuple[dict[str, Any], ...]
+    winners: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        shared = len(self.winners) > 1
+        return {"players": [dict(p) for p in self.players], "features": [dict(f) for f in self.features],
+                "winners": list(self.winners), "winner": None if shared else self.winners[0],
+                "decided_by": "shared" if shared else "points"}
+
+    @property
+    def totals(self) -> list[int]:
+        return [p["total"] for p in self.players]
+
+
+def score_state(state: State) -> Score:
+    """K-SVC-SCORE: the points on the score track plus the end scoring (K-END-2, K-END-3) of every feature that
+    holds a meeple; a feature complete but not yet scored (mid-turn) at its full value. Meeples on towers and
+    prisoners are in no feature and score nothing (K-TOW-SCORE)."""
+    index = index_of(state)
+    n = len(state.players)
+    by_category = [{name: 0 for name in CATEGORIES.values()} for _ in range(n)]
+    features = []
+    occupied = occupancy(index, state.meeples)
+    for root in sorted(occupied, key=lambda r: (list(CATEGORIES).index(index.groups[r].kind), where(index, r))):
+        group = index.groups[root]
+        complete = index.complete(root)
+        counts, winners = majority(occupied[root], n)
+        points = value(index, root, complete)
+        for player in winners:
+            by_category[player][CATEGORIES[group.kind]] += points
+        features.append({**describe(index, root), "complete": complete,
+                         "cities": complete_cities(index, root) if group.kind is Kind.FIELD else None,
+                         "meeples": counts, "points": points, "winners": winners})
+    players = []
+    for p, player in enumerate(state.players):
+        total = player.score + sum(by_category[p].values())
+        players.append({"name": player.name, "so_far": player.score, **by_category[p], "total": total})
+    best = max(p["total"] for p in players)
+    return Score(tuple(players), tuple(features), tuple(p for p, row in enumerate(players) if row["total"] == best))
