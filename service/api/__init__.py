@@ -35,6 +35,7 @@ API_DESCRIPTION = "\n\n".join([
     "not an error: it is a 200 answer with `legal: false`.",
     "Answers are cached by (endpoint, game, rules version, canonical request); the `X-Cache` header says `hit`, "
     "`miss` or `bypass`.",
+    "No authentication: every operation is open to every caller (`security: []`), within the rate limit.",
 ])
 
 
@@ -105,8 +106,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         API_TITLE="Tower referee",
         API_VERSION=__version__,
         OPENAPI_VERSION="3.1.0",
-        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION, "license": {"name": "MIT"}},
-                          "servers": [{"url": "/"}]},
+        API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION, "license": {"name": "MIT", "identifier": "MIT"},
+                                   "contact": {"name": "Tower referee maintainers"}},
+                          "servers": [{"url": "/"}], "security": []},
         RATELIMIT_HEADERS_ENABLED=True,
     )
     for key, value in (config or {}).items():

@@ -6,6 +6,7 @@ and a new game needs no change here.
 from __future__ import annotations
 
 import functools
+import inspect
 import secrets
 import time
 from types import ModuleType
@@ -21,7 +22,6 @@ from ..games.registry import GAMES
 from .blueprint import Blueprint
 from .early import LOOKUP_KEY, CachedRoute
 from .jsonio import canonical, dumps, request_document
-from .openapi import ADSO_WILLIAM_TABLE
 from .problems import ApiProblem
 from .schemas import GAME_SCHEMAS
 from .schemas.common import GamesSchema, ProblemSchema, RulesSchema
@@ -34,10 +34,11 @@ PROBLEM_RESPONSES = {
 }
 QUESTIONS = ("rules", "new", "validate", "legal-moves", "apply", "replay", "score", "view")
 TOOLS = ("picture", "notation")  # POST endpoints beside the questions (not listed among a game's links)
-NOTATION_EXAMPLE = "Adso @: 10x3* 9x3* 8x3 6x3* 10-6\nWilliam: 7x3* 9-5* 10-8* 7-5*"
-SVG_EXAMPLE = ('<svg xmlns="http://www.w3.org/2000/svg" width="560" height="478" viewBox="0 0 560 478" role="img" '
-               'aria-label="Adso: 63 points, 5 towers (3 complete), holds the Highest marker; William: 66 points, '
-               '4 towers (4 complete). William wins, 66 to 63 (on points).">…</svg>')
+
+
+def operation_id(game_id: str, endpoint: str) -> str:
+    """The name a generated client gives the call: `<game>_apply`, `<game>_legal_moves`."""
+    return f"{game_id}_{endpoint}".replace("-", "_")
 
 
 def json_response(data: Any, status: int = 200) -> Response:
@@ -126,90 +127,119 @@ def game_blueprint(game: GameRules, schemas: ModuleType) -> Blueprint:
                     description=f"Refereeing {game.info.title}.")
     ok = lambda answer: "ok"  # noqa: E731
     problems = _document_problems
+
+    def named(endpoint: str) -> Callable:
+        return blp.doc(operationId=operation_id(game_id, endpoint))
+
     # Request schemas are given as instances: webargs would build a new schema (deep-copying every field, nested
     # ones included) for each request when given a class.
 
     @blp.route("/rules", methods=["GET"])
+    @named("rules")
+    @problems(blp, (429,))
     @blp.response(200, RulesSchema)
     def rules() -> Response:
-        """The rule catalogue: every rule id with its text; rulings marked."""
+        """The rule catalogue.
+
+        Every rule id with its section, title and text; rulings (points the rulesheet leaves open, settled by the
+        service) are marked. Violations and errors cite these ids."""
         return json_response({"game": game_id, "rules_version": game.info.rules_version, "rules": game.rules()})
 
     @blp.route("/new", methods=["POST"])
+    @named("new")
     @cached("new", game, deterministic=lambda doc: doc.get("seed") is not None)
     @problems(blp, (400, 413, 415, 429))
-    @blp.arguments(schemas.NewRequestSchema(), example={"seed": 42, "names": ["Adso", "William"]})
+    @blp.arguments(schemas.NewRequestSchema())
     @blp.response(200, schemas.NewResponseSchema)
     def new(_loaded: dict) -> Response:
-        """Deal a new game. The same seed (and variant) always deals the same cards."""
+        """Deal a new game.
+
+        The same seed (and variant and players) always deals the same cards; without a seed the service picks
+        one and returns it, so the deal can be repeated."""
         body = document()
         if body.get("seed") is None:
             body["seed"] = secrets.randbelow(2 ** 53)
         return _answer(game, "new", lambda: game.new(body), ok)
 
     @blp.route("/validate", methods=["POST"])
+    @named("validate")
     @cached("validate", game)
     @problems(blp, (400, 413, 415, 429))
     @blp.arguments(schemas.StateRequestSchema())
     @blp.response(200, schemas.ValidateResponseSchema)
     def validate(_loaded: dict) -> Response:
-        """Check a state: every problem at once, each with its rule id and a pointer. An impossible state is a
-        200 answer here (valid: false): checking states is this endpoint's question."""
+        """Check a state.
+
+        Every problem at once, each with its rule id and a pointer. An impossible state is a 200 answer here
+        (valid: false): checking states is this endpoint's question."""
         return _answer(game, "validate", lambda: game.validate(document()),
                        lambda a: "valid" if a["valid"] else "invalid")
 
     @blp.route("/legal-moves", methods=["POST"])
+    @named("legal-moves")
     @cached("legal-moves", game)
     @problems(blp, (400, 413, 415, 422, 429))
     @blp.arguments(schemas.StateRequestSchema())
     @blp.response(200, schemas.LegalMovesResponseSchema)
     def legal_moves(_loaded: dict) -> Response:
-        """Every legal next step for the player to act, each ready to post back to /apply."""
+        """Every legal next step.
+
+        The steps open to the player to act, each ready to post back to /apply; none once the game is over."""
         return _answer(game, "legal-moves", lambda: game.legal_moves(document()), ok)
 
     @blp.route("/apply", methods=["POST"])
+    @named("apply")
     @cached("apply", game)
     @problems(blp, (400, 413, 415, 422, 429))
     @blp.arguments(schemas.MovesRequestSchema())
     @blp.response(200, schemas.ApplyResponseSchema)
     def apply(_loaded: dict) -> Response:
-        """Apply moves in order, stopping at the first illegal one: an illegal move is an answer (legal: false,
-        with the rule broken), not an error."""
+        """Apply moves.
+
+        The moves are applied in order, stopping at the first illegal one: an illegal move is an answer
+        (legal: false, with the rule broken), not an error. The answer has the state after the last legal move
+        and the events that happened."""
         return _answer(game, "apply", lambda: game.apply(document()), lambda a: "legal" if a["legal"] else "illegal")
 
     @blp.route("/replay", methods=["POST"])
+    @named("replay")
     @cached("replay", game)
     @problems(blp, (400, 413, 415, 422, 429))
     @blp.arguments(schemas.MovesRequestSchema())
     @blp.response(200, schemas.ReplayResponseSchema)
     def replay(_loaded: dict) -> Response:
-        """Like apply, with the state after every move and the final score: for settling a whole game."""
+        """Replay a whole game.
+
+        Like apply, with the state after every move and the score of the last state: for settling a game
+        played elsewhere."""
         return _answer(game, "replay", lambda: game.apply(document(), replay=True),
                        lambda a: "legal" if a["legal"] else "illegal")
 
     @blp.route("/score", methods=["POST"])
+    @named("score")
     @cached("score", game)
     @problems(blp, (400, 413, 415, 422, 429))
     @blp.arguments(schemas.ScoreRequestSchema())
     @blp.response(200, schemas.ScoreResponseSchema)
     def score(_loaded: dict) -> Response:
-        """Score a state or a table: each player's points by category, the total, and the winner and why."""
+        """Score a state or a table.
+
+        Each player's points by category, the total, and the winner and why; warnings for what looks unlikely
+        but breaks no rule."""
         return _answer(game, "score", lambda: game.score(document()), ok)
 
     if hasattr(game, "picture"):
         @blp.route("/picture", methods=["POST"])
+        @named("picture")
         @problems(blp, (400, 413, 415, 422, 429))
-        @blp.arguments(schemas.PictureRequestSchema(), example={"notation": NOTATION_EXAMPLE})
-        @blp.doc(responses={"200": {
-            "description": "The picture as SVG; as `{\"svg\": …}` for `Accept: application/json`.",
-            "content": {"image/svg+xml": {"schema": {"type": "string"}, "example": SVG_EXAMPLE},
-                        "application/json": {"schema": {"$ref": "#/components/schemas/"
-                                                                + schemas.PictureResponseSchema.__name__[:-6]},
-                                             "example": {"svg": SVG_EXAMPLE}}}}})
+        @blp.arguments(schemas.PictureRequestSchema())
+        @blp.doc(summary="Draw the table as SVG.", description=inspect.cleandoc(game.picture.__doc__ or ""),
+                 responses={"200": {
+                     "description": "The picture as SVG; as `{\"svg\": …}` for `Accept: application/json`.",
+                     "content": {"image/svg+xml": {"schema": {"type": "string"}},
+                                 "application/json": {"schema": {"$ref": "#/components/schemas/"
+                                                                 + schemas.PictureResponseSchema.__name__[:-6]}}}}})
         def picture(_loaded: dict) -> Response:
-            """Draw a state's table, a table or a notation text as SVG: each player's towers as stacked cards
-            (Buona Pietra marked), complete towers roofed, the Highest marker beside its holder, names and
-            totals. Not cached: drawing is cheap."""
             g.game = game_id
             drawing = game.picture(document())
             current_app.extensions["referee"].count(game_id, "picture", "ok")
@@ -219,22 +249,28 @@ def game_blueprint(game: GameRules, schemas: ModuleType) -> Blueprint:
 
     if hasattr(game, "notation"):
         @blp.route("/notation", methods=["POST"])
+        @named("notation")
         @cached("notation", game)
         @problems(blp, (400, 413, 415, 422, 429))
-        @blp.arguments(schemas.NotationRequestSchema(), example={"table": ADSO_WILLIAM_TABLE})
-        @blp.response(200, schemas.NotationResponseSchema, example={"notation": NOTATION_EXAMPLE + "\n"})
+        @blp.arguments(schemas.NotationRequestSchema())
+        @blp.response(200, schemas.NotationResponseSchema)
         def notation(_loaded: dict) -> Response:
-            """Write a state's table or a table in the notation for people: one line per player (api.md,
-            Notation). Reading it back gives the same table."""
+            """Write a table in notation.
+
+            A state's table or a table in the game's notation for people (api.md, Notation); reading it back
+            gives the same table."""
             return _answer(game, "notation", lambda: game.notation(document()), ok)
 
     @blp.route("/view", methods=["POST"])
+    @named("view")
     @cached("view", game)
     @problems(blp, (400, 413, 415, 422, 429))
     @blp.arguments(schemas.ViewRequestSchema())
     @blp.response(200, schemas.StateResponseSchema)
     def view(_loaded: dict) -> Response:
-        """The state as one player may see it: the opponent's hand and the decks' order become counts."""
+        """The state as one player sees it.
+
+        What that player may not know (the other hands, the order of face-down cards) becomes counts."""
         return _answer(game, "view", lambda: game.view(document()), ok)
 
     return blp
@@ -244,9 +280,14 @@ games_blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Th
 
 
 @games_blp.route("", methods=["GET"])
+@games_blp.doc(operationId="list_games")
+@_document_problems(games_blp, (429,))
 @games_blp.response(200, GamesSchema)
 def list_games() -> Response:
-    """The games and variants served, with links to each game's endpoints."""
+    """The games served.
+
+    Each game's id, title, player counts, rules version and variants, with links to its endpoints under
+    /v1/games/{id}/."""
     games = []
     for game_id, game in GAMES.items():
         info = game.info

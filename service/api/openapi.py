@@ -4,102 +4,251 @@ this output, committed; a test fails when the two differ (`python -m service ope
 from __future__ import annotations
 
 import copy
+import inspect
+import re
 from typing import Any
 
 import yaml
 from apispec import BasePlugin
 from flask import Flask
 
-from .schemas import GAME_SCHEMAS
-from .schemas.common import ProblemSchema
+from ..games.base import GameRules
+from ..games.registry import GAMES
+from .schemas.common import ExactlyOneOfSchema, ProblemSchema
 
-ADSO_WILLIAM_TABLE = {
-    "players": [
-        {"name": "Adso", "towers": [
-            {"cards": ["10", "10", "10"], "complete": True}, {"cards": ["9", "9", "9"], "complete": True},
-            {"cards": ["8", "8", "8"]}, {"cards": ["6", "6", "6"], "complete": True},
-            {"cards": ["10", "9", "8", "7", "6"]}]},
-        {"name": "William", "towers": [
-            {"cards": ["7", "7", "7"], "complete": True}, {"cards": ["9", "8", "7", "6", "5"], "complete": True},
-            {"cards": ["10", "9", "8"], "complete": True}, {"cards": ["7", "6", "5"], "complete": True}]},
-    ],
-    "highest": 0,
-}
+LISTED_RULES = 3  # a taste of a rule catalogue; the live answer has them all
+LISTED_MOVES = 6  # the first few legal moves
+
+# (path, method) -> {"requests": {name: body}, "responses": {status: {media type: {name: body}}}}
+Recorded = dict[tuple[str, str], dict[str, Any]]
 
 
-def _examples(app: Flask) -> dict[tuple[str, str], dict[str, Any]]:
-    """(path, method) → {"request": body, "responses": {status: body}} from real calls."""
-    client = app.test_client()
-    out: dict[tuple[str, str], dict[str, Any]] = {}
+class ExampleCalls:
+    """Calls the app and records each request and answer as a named example of its operation."""
 
-    def call(path: str, body: Any = None, method: str = "post") -> Any:
+    def __init__(self, app: Flask) -> None:
+        self.client = app.test_client()
+        self.recorded: Recorded = {}
+
+    def _open(self, path: str, body: Any, method: str, accept: str) -> Any:
         # a fixed request id keeps the generated file byte-for-byte reproducible
-        response = client.open(path, method=method.upper(), json=body, headers={"X-Request-Id": "example"})
-        entry = out.setdefault((path, method), {"request": body, "responses": {}})
-        if entry["request"] is None and body is not None:
-            entry["request"] = body
-        entry["responses"].setdefault(str(response.status_code), response.get_json())
-        return response.get_json()
+        return self.client.open(path, method=method.upper(), json=body,
+                                headers={"X-Request-Id": "example", "Accept": accept})
 
-    base = "/v1/games/torri"
-    call("/v1/games", method="get")
-    rules = call(f"{base}/rules", method="get")
-    rules["rules"] = rules["rules"][:3]  # a taste; the live answer has them all
-    state = call(f"{base}/new", {"seed": 42, "names": ["Adso", "William"]})["state"]
-    call(f"{base}/legal-moves", {"state": state})
-    out[(f"{base}/legal-moves", "post")]["responses"]["200"]["moves"] = \
-        out[(f"{base}/legal-moves", "post")]["responses"]["200"]["moves"][:6]
-    market_card = state["market"][0]
-    moves = [{"type": "purchase"}, {"type": "draw", "from": "deck"},
-             {"type": "draw", "from": "market", "card": market_card}]
-    call(f"{base}/apply", {"state": state, "moves": moves})
-    call(f"{base}/apply", {"state": state, "moves": [{"type": "build", "cards": ["5", "6", "7"]}]})
-    call(f"{base}/replay", {"state": state, "moves": moves[:2]})
-    call(f"{base}/score", {"table": ADSO_WILLIAM_TABLE})
-    call(f"{base}/view", {"state": state, "player": 1})
-    broken = copy.deepcopy(state)
-    broken["players"][0]["hand"].append("5")
-    call(f"{base}/validate", {"state": broken})
-    call(f"{base}/legal-moves", {"state": broken})
-    call(f"{base}/apply", {"state": state, "moves": [{"type": "draw", "form": "deck"}]})
-    for game_id, schemas in GAME_SCHEMAS.items():  # other games bring their own example calls
-        if hasattr(schemas, "openapi_examples"):
-            schemas.openapi_examples(call, f"/v1/games/{game_id}")
-    call("/healthz", method="get")
-    call("/readyz", method="get")
-    return out
+    def __call__(self, path: str, body: Any = None, *, method: str = "post", name: str = "example",
+                 accept: str = "application/json") -> Any:
+        response = self._open(path, body, method, accept)
+        answer = response.get_json() if response.is_json else response.get_data(as_text=True)
+        entry = self.recorded.setdefault((path, method), {"requests": {}, "responses": {}})
+        if body is not None and response.status_code != 400:  # a malformed request does not fit its schema
+            entry["requests"].setdefault(name, body)
+        by_media = entry["responses"].setdefault(str(response.status_code), {})
+        by_media.setdefault(response.mimetype, {}).setdefault(name, answer)
+        return answer
+
+    def probe(self, path: str, body: Any) -> Any:
+        """An answer that is not recorded."""
+        return self._open(path, body, "post", "application/json").get_json()
+
+
+def shortened_svg(svg: str) -> str:
+    """The opening tag of an SVG document (its size and aria-label say what it shows), the drawing elided."""
+    return svg[:svg.index(">") + 1] + "…</svg>" if ">" in svg else svg
+
+
+def repeated_move(calls: ExampleCalls, base: str, state: Any, legal: list) -> list | None:
+    """Moves that are well formed but illegal: a legal move made twice in a row (the second time, the turn
+    has moved on). None when no listed move shows it."""
+    for move in legal[:LISTED_MOVES]:
+        answer = calls.probe(f"{base}/apply", {"state": state, "moves": [move, move]})
+        if isinstance(answer, dict) and answer.get("legal") is False:
+            return [move, move]
+    return None
+
+
+def game_examples(calls: ExampleCalls, game_id: str, game: GameRules) -> None:
+    """Every endpoint of one game called with the requests its adapter offers (GameRules.examples): new,
+    legal-moves, apply (legal, illegal and malformed), replay, score, view, validate and legal-moves of an
+    impossible state, then the picture and the notation where the game has them."""
+    base = f"/v1/games/{game_id}"
+    examples = game.examples
+    rules = calls(f"{base}/rules", method="get")
+    rules["rules"] = rules["rules"][:LISTED_RULES]
+    state = calls(f"{base}/new", examples["new"])["state"]
+    listing = calls(f"{base}/legal-moves", {"state": state})
+    legal = list(listing["moves"])
+    listing["moves"] = legal[:LISTED_MOVES]
+    moves = examples["apply"]["moves"]
+    calls(f"{base}/apply", {"state": state, "moves": moves}, name="legal")
+    illegal = repeated_move(calls, base, state, legal)
+    if illegal is not None:
+        calls(f"{base}/apply", {"state": state, "moves": illegal}, name="illegal")
+    calls(f"{base}/apply", {"state": state, "moves": [{"type": moves[-1]["type"], "by_mistake": True}]},
+          name="malformed")
+    calls(f"{base}/replay", {"state": state, "moves": moves[:2]})
+    calls(f"{base}/score", examples.get("score", {"state": state}))
+    calls(f"{base}/view", {"state": state, "player": 1})
+    calls(f"{base}/validate", examples["validate"], name="impossible_state")
+    calls(f"{base}/legal-moves", examples["validate"], name="impossible_state")
+    if hasattr(game, "picture") and "picture" in examples:
+        calls(f"{base}/picture", examples["picture"], accept="image/svg+xml")
+        calls(f"{base}/picture", examples["picture"], accept="application/json")
+        drawn = calls.recorded[(f"{base}/picture", "post")]["responses"].get("200", {})
+        for named in drawn.get("image/svg+xml", {}), drawn.get("application/json", {}):
+            for name, answer in named.items():  # a whole drawing is too long for the contract
+                if isinstance(answer, dict) and isinstance(answer.get("svg"), str):
+                    answer["svg"] = shortened_svg(answer["svg"])
+                elif isinstance(answer, str):
+                    named[name] = shortened_svg(answer)
+    if hasattr(game, "notation") and "notation" in examples:
+        calls(f"{base}/notation", examples["notation"])
+
+
+def _examples(app: Flask) -> Recorded:
+    """Real calls to every endpoint of every game, and to the probes."""
+    calls = ExampleCalls(app)
+    calls("/v1/games", method="get")
+    for game_id, game in GAMES.items():
+        game_examples(calls, game_id, game)
+    calls("/healthz", method="get")
+    calls("/readyz", method="get")
+    return calls.recorded
 
 
 class SchemaExtrasPlugin(BasePlugin):
-    """Adds what marshmallow fields cannot say to a schema's JSON Schema: a schema class's `json_schema_extra()`
-    (e.g. "exactly one of these fields", ExactlyOneOfSchema)."""
+    """Adds to a schema's JSON Schema what marshmallow fields cannot say: the schema class's docstring as its
+    description, and a request with alternatives (ExactlyOneOfSchema) as a oneOf of its named alternatives."""
+
+    def init_spec(self, spec: Any) -> None:
+        super().init_spec(spec)
+        self.spec = spec
 
     def schema_helper(self, name: str, definition: dict, **kwargs: Any) -> dict | None:
         schema = kwargs.get("schema")
         schema_class = schema if isinstance(schema, type) else type(schema)
-        extra = getattr(schema_class, "json_schema_extra", None)
-        return extra() if callable(extra) else None
+        extra: dict[str, Any] = {}
+        doc = schema_class.__dict__.get("__doc__")
+        if doc:
+            extra["description"] = " ".join(inspect.cleandoc(doc).split())
+        if issubclass(schema_class, ExactlyOneOfSchema) and schema_class.exactly_one:
+            alternatives = schema_class.alternatives()
+            for alternative, alternative_schema in alternatives.items():
+                if alternative not in self.spec.components.schemas:
+                    self.spec.components.schema(alternative, schema=alternative_schema)
+            definition.clear()  # the alternatives carry the properties
+            extra["oneOf"] = [{"$ref": f"#/components/schemas/{alternative}"} for alternative in alternatives]
+        return extra
 
 
 def build_spec(app: Flask) -> dict[str, Any]:
     api = app.extensions["referee"].api
     with app.app_context():
         spec = copy.deepcopy(api.spec.to_dict())
-    for (path, method), example in _examples(app).items():
+    for (path, method), recorded in _examples(app).items():
         operation = spec["paths"].get(path, {}).get(method)
         if operation is None:
             continue
-        if example["request"] is not None and "requestBody" in operation:
+        if recorded["requests"] and "requestBody" in operation:
             content = operation["requestBody"]["content"]["application/json"]
             content.pop("example", None)
-            content["examples"] = {"example": {"value": example["request"]}}
-        for status, body in example["responses"].items():
+            content["examples"] = {name: {"value": body} for name, body in recorded["requests"].items()}
+        for status, by_media in recorded["responses"].items():
             response = operation["responses"].get(status)
             if response is None or "content" not in response:
                 continue
-            for media in response["content"].values():
-                media["example"] = body
+            for media_type, media in response["content"].items():
+                named = by_media.get(media_type)
+                if not named:
+                    continue
+                media.pop("example", None)
+                if len(named) == 1:
+                    media["example"] = next(iter(named.values()))
+                else:
+                    media["examples"] = {name: {"value": body} for name, body in named.items()}
+    drop_unused_components(spec)
+    name_enum_members(spec.get("components", {}))
+    add_discriminators(spec, spec.get("components", {}).get("schemas", {}))
     return spec
+
+
+def _refs(node: Any) -> set[str]:
+    if isinstance(node, dict):
+        found = {node["$ref"]} if isinstance(node.get("$ref"), str) else set()
+        return found.union(*(_refs(value) for value in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_refs(value) for value in node))
+    return set()
+
+
+def drop_unused_components(spec: dict[str, Any]) -> None:
+    """Removes the components that nothing refers to (flask-smorest registers some of its own, such as
+    PaginationMetadata): a generated client would carry them as dead models."""
+    components = spec.get("components", {})
+    pending = _refs({key: value for key, value in spec.items() if key != "components"})
+    used: set[str] = set()
+    while pending:
+        ref = pending.pop()
+        if ref in used or not ref.startswith("#/components/"):
+            continue
+        used.add(ref)
+        kind, name = ref.split("/")[2:4]
+        pending |= _refs(components.get(kind, {}).get(name))
+    for kind, entries in components.items():
+        for name in [name for name in entries if f"#/components/{kind}/{name}" not in used]:
+            del entries[name]
+
+
+def _enum_names(values: list[str]) -> list[str] | None:
+    """Names for the members of a string enum whose values differ only in punctuation or case ("BA/CccR" and
+    "BA/CccR+"): client generators name members from the values' letters and digits, and such values would share a
+    name (openapi-python-client then drops all but one). None when the values' own letters already tell them
+    apart."""
+    plain = [re.sub(r"[^0-9A-Za-z]", "", value).upper() for value in values]
+    if len(set(plain)) == len(plain):
+        return None
+    names: list[str] = []
+    for value in values:
+        spelled = value.replace("+", " plus ").replace("!", " bang ").replace(".", " dot ")
+        name = re.sub(r"[^0-9A-Za-z]+", "_", spelled).strip("_").upper() or "VALUE"
+        while name in names:
+            name += "_"
+        names.append(name)
+    return names
+
+
+def name_enum_members(node: Any) -> None:
+    """Adds `x-enum-varnames` (read by openapi-python-client, openapi-generator and others) where `_enum_names`
+    finds that generators would give two values the same member name."""
+    if isinstance(node, dict):
+        values = node.get("enum")
+        if isinstance(values, list) and values and all(isinstance(value, str) for value in values):
+            names = _enum_names(values)
+            if names is not None:
+                node["x-enum-varnames"] = names
+        for value in node.values():
+            name_enum_members(value)
+    elif isinstance(node, list):
+        for value in node:
+            name_enum_members(value)
+
+
+def add_discriminators(node: Any, schemas: dict[str, Any]) -> None:
+    """Marks a oneOf of object schemas told apart by a one-value `type` (the moves of every game) with a
+    `discriminator`, so that generated clients pick the model from `type` instead of trying each in turn."""
+    if isinstance(node, dict):
+        refs = [item.get("$ref", "") for item in node.get("oneOf", []) if isinstance(item, dict)]
+        names = [ref.rsplit("/", 1)[-1] for ref in refs if ref.startswith("#/components/schemas/")]
+        if len(names) >= 2 and len(names) == len(node["oneOf"]) and "discriminator" not in node:
+            kinds = [schemas.get(name, {}).get("properties", {}).get("type", {}).get("enum") for name in names]
+            required = all("type" in schemas.get(name, {}).get("required", []) for name in names)
+            values = [kind[0] for kind in kinds if isinstance(kind, list) and len(kind) == 1]
+            if required and len(values) == len(names) == len(set(values)):
+                node["discriminator"] = {"propertyName": "type", "mapping": dict(zip(values, refs))}
+        for value in node.values():
+            add_discriminators(value, schemas)
+    elif isinstance(node, list):
+        for value in node:
+            add_discriminators(value, schemas)
 
 
 def spec_yaml(app: Flask) -> str:

@@ -31,13 +31,17 @@ class GameInfo:
 class GameRules(Protocol):
     """A game's adapter. Besides these, an adapter may offer `picture(request) -> str` (SVG; its docstring
     describes the endpoint) and `notation(request) -> Json`; the API adds those endpoints for the games that
-    have them."""
+    have them. An adapter may also name `referee_assets`: the folder inside its package holding its editor for
+    the referee page (`editor.js`, an ES module, and optionally `editor.css`), served under /referee/<game>/."""
 
     info: GameInfo
     examples: dict[str, Json]
     """Request bodies the contract's examples (openapi.yaml) are made from, by endpoint: "new" always; "apply":
     {"moves": [...]} legal from the state that the "new" example deals; "score", "picture", "notation" where the
-    game has them (e.g. a finished table); "validate": a request whose state is impossible (to show errors)."""
+    game has them (e.g. a finished table); "validate": a request whose state is impossible (to show errors).
+    The API makes every other example from these (service/api/openapi.py): legal-moves, replay and view of the
+    dealt state, an illegal apply (a listed move made twice) and a malformed one, legal-moves of the impossible
+    state; without "score", the dealt state is scored."""
 
     def rules(self) -> list[Json]:
         """The rule catalogue: id, section, title, text, ruling."""

@@ -3,9 +3,13 @@ from __future__ import annotations
 
 from .base import GameRules
 from .campanile.adapter import CampanileRules
+from .carcassonne.adapter import CarcassonneRules
+from .sangimignano.adapter import SanGimignanoRules
 from .torri.adapter import TorriRules
 
 GAMES: dict[str, GameRules] = {
     "torri": TorriRules(),
     "campanile": CampanileRules(),
+    "sangimignano": SanGimignanoRules(),
+    "carcassonne": CarcassonneRules(),
 }

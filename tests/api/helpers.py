@@ -5,8 +5,8 @@ import copy
 import re
 from typing import Any
 
-from service.api.openapi import ADSO_WILLIAM_TABLE
 from service.games import torri
+from service.games.registry import GAMES
 
 BASE = "/v1/games/torri"
 PROBLEM_JSON = "application/problem+json"
@@ -35,8 +35,8 @@ def fresh_state(seed: int | str = 42, **kwargs: Any) -> dict:
 
 
 def table() -> dict:
-    """The rulesheet's Adso/William table (63 to 66)."""
-    return copy.deepcopy(ADSO_WILLIAM_TABLE)
+    """The rulesheet's Adso/William table (63 to 66), the contract's example."""
+    return copy.deepcopy(GAMES["torri"].examples["score"]["table"])
 
 
 def impossible_state(seed: int = 42) -> dict:

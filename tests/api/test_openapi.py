@@ -278,3 +278,97 @@ def test_spec_valid_requests_are_not_malformed(spec, client, question, make):
         return  # the spec has been tightened: the gap is closed
     response = client.post(f"{BASE}/{question}", json=body)
     assert response.status_code != 400, response.get_json()
+
+
+# ---------------------------------------------------------------- for client generators
+
+PROBES = {"/healthz", "/readyz"}
+
+
+def _operations(spec: dict) -> Iterator[tuple[str, str, dict]]:
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            if method in HTTP_METHODS:
+                yield path, method, operation
+
+
+def test_every_operation_has_a_readable_unique_operation_id_and_a_description(spec):
+    ids = []
+    for path, method, operation in _operations(spec):
+        assert re.fullmatch(r"[a-z][a-z0-9_]*", operation.get("operationId", "")), (path, method)
+        assert operation.get("description", "").strip(), (path, method)
+        ids.append(operation["operationId"])
+        if path.startswith("/v1/games/"):
+            game, endpoint = path.split("/")[3:5]
+            assert operation["operationId"] == f"{game}_{endpoint.replace('-', '_')}"
+    assert len(ids) == len(set(ids))
+    assert {"list_games", "torri_apply", "campanile_score", "torri_legal_moves"} <= set(ids)
+
+
+def test_the_spec_says_no_authentication_is_needed(spec):
+    assert spec["security"] == []
+    assert "securitySchemes" not in spec["components"]
+
+
+def test_every_operation_but_the_probes_documents_its_4xx_answers(spec):
+    """The probes are never rate-limited and take no input: they have no 4xx answer to document."""
+    for path, method, operation in _operations(spec):
+        client_errors = [status for status in operation["responses"] if status.startswith("4")]
+        assert bool(client_errors) == (path not in PROBES), (path, method, client_errors)
+        for status in client_errors:
+            assert "application/problem+json" in operation["responses"][status]["content"], (path, method, status)
+
+
+def test_nothing_in_components_is_unused(spec):
+    text = yaml.safe_dump({key: value for key, value in spec.items() if key != "components"})
+    referenced = set(re.findall(r"#/components/(\w+)/(\w+)", text))
+    for kind, entries in spec["components"].items():
+        for name, entry in entries.items():
+            referenced |= set(re.findall(r"#/components/(\w+)/(\w+)", yaml.safe_dump(entry)))
+    declared = {(kind, name) for kind, entries in spec["components"].items() for name in entries}
+    assert declared - referenced == set()
+
+
+def _properties(node: Any, where: str) -> Iterator[tuple[str, dict]]:
+    if isinstance(node, dict):
+        for name, schema in node.get("properties", {}).items():
+            yield f"{where}.{name}", schema
+            yield from _properties(schema, f"{where}.{name}")
+        for key in ("items", "oneOf", "anyOf", "allOf"):
+            for index, part in enumerate(node.get(key, []) if key != "items" else [node.get(key)]):
+                yield from _properties(part, f"{where}.{key}[{index}]")
+
+
+def test_every_schema_property_is_described(spec):
+    undescribed = [where for name, schema in spec["components"]["schemas"].items()
+                   for where, prop in _properties(schema, name) if not prop.get("description", "").strip()]
+    assert undescribed == []
+
+
+def test_a_counted_pile_says_what_its_count_counts(spec):
+    deck = spec["components"]["schemas"]["TorriCountedDeck"]["properties"]
+    assert "in all" in deck["count"]["description"] and "included" in deck["count"]["description"]
+
+
+def test_bodies_with_alternatives_are_a_oneof_of_named_exact_schemas(spec, client):
+    found = 0
+    for path, method, operation in _operations(spec):
+        schema = operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
+        name = schema.get("$ref", "").rsplit("/", 1)[-1]
+        alternatives = spec["components"]["schemas"].get(name, {}).get("oneOf")
+        if not alternatives or "Move" in name:
+            continue
+        found += 1
+        chosen = []
+        for alternative in alternatives:
+            target = spec["components"]["schemas"][alternative["$ref"].rsplit("/", 1)[-1]]
+            assert target["additionalProperties"] is False and len(target["required"]) == 1, (path, alternative)
+            chosen.append(target["required"][0])
+        assert len(set(chosen)) == len(chosen) >= 2, (path, chosen)
+    assert found >= 4  # score, picture and notation of Torri, score of Campanile, …
+    validator = _validator(spec, _request_schema(spec, "score"))
+    table = {"players": [{"name": "A", "towers": []}, {"name": "B", "towers": []}]}
+    assert list(validator.iter_errors({"table": table})) == []
+    assert list(validator.iter_errors({"table": table, "notation": "A:\nB:"}))  # two alternatives at once
+    assert list(validator.iter_errors({}))
+    assert client.post(f"{BASE}/score", json={"table": table, "notation": "A:\nB:"}).status_code == 400

@@ -160,6 +160,7 @@ def test_the_committed_spec_documents_campanile():
     for question in ("new", "validate", "legal-moves", "apply", "replay", "score", "view"):
         operation = spec["paths"][f"{BASE}/{question}"]["post"]
         assert "examples" in operation["requestBody"]["content"]["application/json"], question
-        assert "example" in operation["responses"]["200"]["content"]["application/json"], question
+        answer = operation["responses"]["200"]["content"]["application/json"]
+        assert "example" in answer or "examples" in answer, question
     assert "CampanilePlayMove" in spec["components"]["schemas"]
     assert "TorriPurchaseMove" in spec["components"]["schemas"]

@@ -6,13 +6,14 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from service.api import create_app
-from service.api.openapi import ADSO_WILLIAM_TABLE
 from service.games import torri
+from service.games.registry import GAMES
 from service.games.torri import notation
 
 from .helpers import RULESHEET
 
 BASE = "/v1/games/torri"
+ADSO_WILLIAM_TABLE = GAMES["torri"].examples["score"]["table"]
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -224,7 +225,7 @@ def test_the_referee_page_and_its_files(client):
     assert page.status_code == 200 and page.mimetype == "text/html"
     assert "default-src 'self'" in page.headers["Content-Security-Policy"]
     html = page.get_data(as_text=True)
-    assert 'id="notation"' in html and 'id="score"' in html
+    assert 'id="editor"' in html and 'id="score"' in html
     assert "http://" not in html and "https://" not in html  # nothing from another origin
     for asset, kind in (("referee.css", "text/css"), ("referee.js", "text/javascript")):
         response = client.get(f"/referee/assets/{asset}")

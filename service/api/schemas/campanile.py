@@ -2,14 +2,13 @@
 service/games/campanile, tables of towers and tokens)."""
 from __future__ import annotations
 
-import copy
 import functools
-from typing import Any, Callable
+from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
 from ...games import campanile
-from .common import List, ProblemDetailSchema, StrictBoolean, StrictSchema
+from .common import ExactlyOneOfSchema, List, ProblemDetailSchema, StrictBoolean, StrictSchema
 
 STYLE_VALUES = list(campanile.STYLES)
 MAX_CARDS = 128
@@ -42,12 +41,18 @@ CARDS_JSON = {"type": "array", "maxItems": MAX_CARDS, "items": {"type": "string"
 
 
 class CampanileCountedCardsSchema(StrictSchema):
-    count = Count(required=True)
-    known = Cards()
+    """Cards not all known to the caller (another player's hand in a view, the removed cards)."""
+
+    count = Count(required=True, metadata={"description": "How many cards there are in all, the `known` ones "
+                                                          "included."})
+    known = Cards(metadata={"description": "The cards known to the caller (part of `count`)."})
 
 
 class CampanileCountedPileSchema(StrictSchema):
-    count = Count(required=True)
+    """A Finito pile whose cards under the face-up top are unknown to the caller."""
+
+    count = Count(required=True, metadata={"description": "How many cards the pile holds in all, the face-up "
+                                                          "`top` included."})
     top = Card(metadata={"description": "The face-up top card (C-SETUP-3); required unless the pile is empty."})
 
 
@@ -57,11 +62,8 @@ class Counted(fields.Field):
     def __init__(self, counted: type[Schema], **kwargs: Any) -> None:
         self.counted = counted
         self._counted_instance: Schema | None = None
-        parts = {name: (CARDS_JSON if name == "known" else {"type": "string", "enum": STYLE_VALUES})
-                 for name in counted._declared_fields if name != "count"}
-        counted_json = {"type": "object", "additionalProperties": False, "required": ["count"],
-                        "properties": {"count": {"type": "integer", "minimum": 0, "maximum": MAX_CARDS}, **parts}}
-        super().__init__(metadata={"oneOf": [CARDS_JSON, counted_json], **kwargs.pop("metadata", {})}, **kwargs)
+        counted_ref = {"$ref": f"#/components/schemas/{counted.__name__[:-6]}"}  # in COMPONENTS
+        super().__init__(metadata={"oneOf": [CARDS_JSON, counted_ref], **kwargs.pop("metadata", {})}, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, list):
@@ -88,25 +90,27 @@ class CampanileVariantSchema(StrictSchema):
 class CampanileSupplySchema(StrictSchema):
     """Tokens not yet placed, by value (C-COMP-4: 5 of value 1, 3 of value 2, 1 of value 3 at the start)."""
 
-    one = Count(data_key="1", required=True)
-    two = Count(data_key="2", required=True)
-    three = Count(data_key="3", required=True)
+    one = Count(data_key="1", required=True, metadata={"description": "Tokens of value 1 not yet placed."})
+    two = Count(data_key="2", required=True, metadata={"description": "Tokens of value 2 not yet placed."})
+    three = Count(data_key="3", required=True, metadata={"description": "Tokens of value 3 not yet placed."})
 
 
 class CampanilePlayerSchema(StrictSchema):
-    name = fields.String(validate=validate.Length(min=1, max=100))
+    name = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "The player's name."})
     hand = Counted(CampanileCountedCardsSchema, required=True,
                    metadata={"description": "The cards in hand (sorted on output), or {\"count\", \"known\"}."})
     supply = fields.Nested(CampanileSupplySchema, metadata={"description": "Left out: the full supply."})
 
 
 class CampanileTablePlayerSchema(StrictSchema):
-    name = fields.String(validate=validate.Length(min=1, max=100))
+    name = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "The player's name."})
 
 
 class CampanileTokenSchema(StrictSchema):
-    player = fields.Integer(strict=True, required=True, validate=PLAYER_INDEX)
-    value = fields.Integer(strict=True, required=True, validate=validate.OneOf([1, 2, 3]))
+    player = fields.Integer(strict=True, required=True, validate=PLAYER_INDEX,
+                            metadata={"description": "The player who placed it."})
+    value = fields.Integer(strict=True, required=True, validate=validate.OneOf([1, 2, 3]),
+                           metadata={"description": "The token's value: 1, 2 or 3."})
 
 
 class CampanileTowerSchema(StrictSchema):
@@ -120,15 +124,16 @@ class CampanileTowerSchema(StrictSchema):
 
 
 class CampanileLastPlaySchema(StrictSchema):
-    tower = fields.Integer(strict=True, required=True, validate=TOWER_INDEX)
-    stories = Stories(required=True)
+    tower = fields.Integer(strict=True, required=True, validate=TOWER_INDEX,
+                           metadata={"description": "The tower just played on, by position (0 to 4)."})
+    stories = Stories(required=True, metadata={"description": "The stories the card added: 1, 2 or 3."})
 
 
 class CampanileStateSchema(StrictSchema):
     """A whole Campanile position."""
 
-    game = fields.String(validate=validate.Equal("campanile"))
-    variant = fields.Nested(CampanileVariantSchema)
+    game = fields.String(validate=validate.Equal("campanile"), metadata={"description": "Always \"campanile\"."})
+    variant = fields.Nested(CampanileVariantSchema, metadata={"description": "The variant played (default: none)."})
     players = List(fields.Nested(CampanilePlayerSchema), required=True,
                           validate=validate.Length(max=MAX_PLAYER_LIST), metadata={"description": "2 to 5 players."})
     towers = List(fields.Nested(CampanileTowerSchema), required=True, validate=validate.Length(max=MAX_CARDS),
@@ -138,7 +143,8 @@ class CampanileStateSchema(StrictSchema):
                                                  "\"top\"} when the cards under the face-up top are unknown."})
     removed = Counted(CampanileCountedCardsSchema, metadata={
         "description": "The cards removed after the deal (C-SETUP-2, C-SVC-REMOVED), or {\"count\", \"known\"}."})
-    turn = fields.Integer(strict=True, validate=PLAYER_INDEX)
+    turn = fields.Integer(strict=True, validate=PLAYER_INDEX, metadata={"description": "The player whose turn it "
+                                                                                      "is."})
     step = fields.String(validate=validate.OneOf(["play", "bet", "draw", "over"]),
                          metadata={"description": "The step due (C-SVC-STEP)."})
     last_play = fields.Nested(CampanileLastPlaySchema, allow_none=True,
@@ -149,16 +155,32 @@ class CampanileStateSchema(StrictSchema):
 class CampanileTableSchema(StrictSchema):
     """What a photo of a finished table shows: the players and the five towers with their tokens."""
 
-    variant = fields.Nested(CampanileVariantSchema)
+    variant = fields.Nested(CampanileVariantSchema, metadata={"description": "The variant played (default: none)."})
     players = List(fields.Nested(CampanileTablePlayerSchema), required=True,
-                          validate=validate.Length(max=MAX_PLAYER_LIST))
-    towers = List(fields.Nested(CampanileTowerSchema), required=True, validate=validate.Length(max=MAX_CARDS))
+                   validate=validate.Length(max=MAX_PLAYER_LIST),
+                   metadata={"description": "The players, in turn order."})
+    towers = List(fields.Nested(CampanileTowerSchema), required=True, validate=validate.Length(max=MAX_CARDS),
+                  metadata={"description": "The five towers, position 0 (style A, nearest the piles) to 4."})
 
 
 # ---------------------------------------------------------------- moves
 
+MOVE_FIELD_DESCRIPTIONS = {  # what a move's field means, unless the field says it itself
+    "card": "The card played, by style (A to E): it goes on the tower of its style.",
+    "stories": "How many stories the card adds: 1, 2 or 3.",
+    "tower": "The tower the token goes under, by position (0 to 4).",
+    "value": "The token's value: 1, 2 or 3, from the player's supply.",
+    "reveals": "The card turned face up next on the pile, when the state does not know it (C-SVC-UNKNOWN).",
+}
+
+
 def _move_schema(name: str, doc: str, **declared: fields.Field) -> type[Schema]:
-    ordered = {"type": fields.String(required=True, validate=validate.Equal(name)), **declared}
+    type_field = fields.String(required=True, validate=validate.Equal(name),
+                               metadata={"description": f"Always \"{name}\": the kind of move."})
+    ordered = {"type": type_field, **declared}
+    for field_name, field in ordered.items():
+        if field_name in MOVE_FIELD_DESCRIPTIONS:
+            field.metadata.setdefault("description", MOVE_FIELD_DESCRIPTIONS[field_name])
     title = "".join(part.title() for part in name.split("_"))
     return type(f"Campanile{title}MoveSchema", (StrictSchema,), {"__doc__": doc, **ordered})
 
@@ -209,7 +231,7 @@ class CampanileNewRequestSchema(StrictSchema):
     seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
                                 "description": "The same seed (and player count) always deals the same cards. Left "
                                                "out: a random seed, returned in the answer."})
-    variant = fields.Nested(CampanileVariantSchema)
+    variant = fields.Nested(CampanileVariantSchema, metadata={"description": "The variant to deal (default: none)."})
     names = List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
                         validate=validate.Length(min=campanile.MIN_PLAYERS, max=campanile.MAX_PLAYERS),
                         metadata={"description": "The players, 2 to 5, in turn order: their number is the player "
@@ -226,7 +248,7 @@ class CampanileNewRequestSchema(StrictSchema):
 
 
 class CampanileStateRequestSchema(StrictSchema):
-    state = fields.Nested(CampanileStateSchema, required=True)
+    state = fields.Nested(CampanileStateSchema, required=True, metadata={"description": "The position."})
 
 
 class CampanileViewRequestSchema(CampanileStateRequestSchema):
@@ -235,40 +257,42 @@ class CampanileViewRequestSchema(CampanileStateRequestSchema):
 
 
 class CampanileMovesRequestSchema(CampanileStateRequestSchema):
-    moves = List(Move(), required=True, validate=validate.Length(max=MAX_MOVES))
+    moves = List(Move(), required=True, validate=validate.Length(max=MAX_MOVES),
+                 metadata={"description": "The moves to apply, in order, from the position."})
 
 
-class CampanileScoreRequestSchema(StrictSchema):
-    """Exactly one of `state` or `table`."""
+class CampanileScoreRequestSchema(ExactlyOneOfSchema):
+    """Exactly one of `state` or `table`: what to score."""
 
-    state = fields.Nested(CampanileStateSchema)
-    table = fields.Nested(CampanileTableSchema)
-
-    def load(self, data, *args, **kwargs):  # type: ignore[override]
-        loaded = super().load(data, *args, **kwargs)
-        if ("state" in loaded) == ("table" in loaded):
-            raise ValidationError({"": ["Send exactly one of \"state\" or \"table\"."]})
-        return loaded
+    exactly_one = ("state", "table")
+    state = fields.Nested(CampanileStateSchema,
+                          metadata={"description": "A position: its towers and tokens are scored."})
+    table = fields.Nested(CampanileTableSchema, metadata={"description": "A finished table, as a photo shows it."})
 
 
 class CampanileStateResponseSchema(StrictSchema):
-    state = fields.Nested(CampanileStateSchema, required=True)
+    state = fields.Nested(CampanileStateSchema, required=True, metadata={"description": "The position."})
 
 
 class CampanileNewResponseSchema(CampanileStateResponseSchema):
-    seed = fields.Raw(required=True, metadata={"oneOf": [{"type": "integer"}, {"type": "string"}]})
+    seed = fields.Raw(required=True, metadata={"oneOf": [{"type": "integer"}, {"type": "string"}],
+                                               "description": "The seed dealt from: send it again for the same deal."})
 
 
 class CampanileValidateResponseSchema(StrictSchema):
-    valid = fields.Boolean(required=True)
-    errors = List(fields.Nested(ProblemDetailSchema), required=True)
-    warnings = List(fields.Nested(ProblemDetailSchema), required=True)
+    valid = fields.Boolean(required=True, metadata={"description": "True when the state breaks no rule."})
+    errors = List(fields.Nested(ProblemDetailSchema), required=True,
+                  metadata={"description": "Every rule the state breaks, each with a pointer into the request."})
+    warnings = List(fields.Nested(ProblemDetailSchema), required=True,
+                    metadata={"description": "What looks unlikely but breaks no rule."})
 
 
 class CampanileLegalMovesResponseSchema(StrictSchema):
     to_act = fields.Integer(required=True, allow_none=True, metadata={"description": "Whose turn it is; null once "
                                                                                      "the game is over."})
-    moves = List(Move(), required=True)
+    moves = List(Move(), required=True,
+                 metadata={"description": "Every legal next move, each ready to post to /apply; empty once the "
+                                          "game is over."})
 
 
 class CampanileEventSchema(Schema):
@@ -278,35 +302,39 @@ class CampanileEventSchema(Schema):
     class Meta:
         unknown = "include"
 
-    type = fields.String(required=True)
-    step = fields.Integer(required=True)
+    type = fields.String(required=True, metadata={"description": "What happened."})
+    step = fields.Integer(required=True, metadata={"description": "The index of the move that caused it."})
 
 
 class CampanileApplyResponseSchema(StrictSchema):
-    legal = fields.Boolean(required=True)
+    legal = fields.Boolean(required=True, metadata={"description": "True when every move was legal."})
     state = fields.Nested(CampanileStateSchema, required=True, metadata={"description": "After the last legal move."})
-    events = List(fields.Nested(CampanileEventSchema), required=True)
-    violations = List(fields.Nested(ProblemDetailSchema), required=True)
-    failed_at = fields.Integer(required=True, allow_none=True)
+    events = List(fields.Nested(CampanileEventSchema), required=True,
+                  metadata={"description": "What the legal moves made happen, in order."})
+    violations = List(fields.Nested(ProblemDetailSchema), required=True,
+                      metadata={"description": "The rules the first illegal move breaks; empty when all are legal."})
+    failed_at = fields.Integer(required=True, allow_none=True,
+                               metadata={"description": "The index of the first illegal move, or null."})
 
 
 class CampanileFlagSchema(StrictSchema):
-    large = fields.Integer(required=True)
-    small = fields.Integer(required=True)
+    large = fields.Integer(required=True, metadata={"description": "The points of the tower's large flag (C-END-2)."})
+    small = fields.Integer(required=True, metadata={"description": "The points of the tower's small flag (C-END-2)."})
 
 
 class CampanileStandingSchema(StrictSchema):
-    player = fields.Integer(required=True)
+    player = fields.Integer(required=True, metadata={"description": "The player, by index."})
     total = fields.Integer(required=True, metadata={"description": "The total of the player's token values."})
     first_token = fields.Integer(required=True, metadata={"description": "Index (in the tower's tokens) of the "
                                                                          "player's first token: C-END-3's tie-break."})
-    points = fields.Integer(required=True)
+    points = fields.Integer(required=True, metadata={"description": "The points the player scores at this tower."})
 
 
 class CampanileAwardSchema(StrictSchema):
-    player = fields.Integer(required=True)
-    points = fields.Integer(required=True)
-    total = fields.Integer(required=True)
+    player = fields.Integer(required=True, metadata={"description": "The player who wins the flag."})
+    points = fields.Integer(required=True, metadata={"description": "The flag's points."})
+    total = fields.Integer(required=True,
+                           metadata={"description": "The winner's total of token values under the tower."})
     reason = fields.String(required=True, validate=validate.OneOf(["total", "placed_first", "placed_later"]),
                            metadata={"description": "total: no other bettor had the same total; placed_first: an "
                                                     "equal total below, beaten by placing a token first (C-END-3); "
@@ -314,78 +342,57 @@ class CampanileAwardSchema(StrictSchema):
 
 
 class CampanileTowerScoreSchema(StrictSchema):
-    position = fields.Integer(required=True)
-    style = fields.String(required=True)
-    height = fields.Integer(required=True)
-    cards = fields.Integer(required=True)
+    position = fields.Integer(required=True,
+                              metadata={"description": "The tower's position, 0 (nearest the piles) to 4."})
+    style = fields.String(required=True, metadata={"description": "The tower's style, A to E."})
+    height = fields.Integer(required=True, metadata={"description": "The tower's height in stories."})
+    cards = fields.Integer(required=True, metadata={"description": "How many cards the tower holds."})
     rank = fields.Integer(required=True, metadata={"description": "1 for the tallest (C-END-2)."})
     ranked_by = fields.String(required=True, validate=validate.OneOf(["height", "position"]),
                               metadata={"description": "position: another tower has the same height, and the one "
                                                        "nearer the piles ranks higher."})
-    tied_with = List(fields.Integer(), required=True)
-    flag = fields.Nested(CampanileFlagSchema, required=True, allow_none=True)
-    standings = List(fields.Nested(CampanileStandingSchema), required=True)
-    large = fields.Nested(CampanileAwardSchema, required=True, allow_none=True)
-    small = fields.Nested(CampanileAwardSchema, required=True, allow_none=True)
+    tied_with = List(fields.Integer(), required=True,
+                     metadata={"description": "The positions of the towers of the same height."})
+    flag = fields.Nested(CampanileFlagSchema, required=True, allow_none=True,
+                         metadata={"description": "The flags the tower's rank is worth, or null when it scores none."})
+    standings = List(fields.Nested(CampanileStandingSchema), required=True,
+                     metadata={"description": "Every player with a token under the tower."})
+    large = fields.Nested(CampanileAwardSchema, required=True, allow_none=True,
+                          metadata={"description": "Who wins the large flag, or null."})
+    small = fields.Nested(CampanileAwardSchema, required=True, allow_none=True,
+                          metadata={"description": "Who wins the small flag, or null."})
 
 
 class CampanilePlayerScoreSchema(StrictSchema):
-    name = fields.String(required=True)
+    name = fields.String(required=True, metadata={"description": "The player's name."})
     towers = List(fields.Integer(), required=True, metadata={"description": "Points from each tower, by "
                                                                                    "position."})
-    total = fields.Integer(required=True)
+    total = fields.Integer(required=True, metadata={"description": "The player's points: the sum over the towers."})
     supply = fields.Nested(CampanileSupplySchema, required=True, metadata={"description": "Tokens never placed: "
                                                                                           "they score nothing."})
 
 
 class CampanileScoreResponseSchema(StrictSchema):
-    towers = List(fields.Nested(CampanileTowerScoreSchema), required=True)
-    players = List(fields.Nested(CampanilePlayerScoreSchema), required=True)
+    towers = List(fields.Nested(CampanileTowerScoreSchema), required=True,
+                  metadata={"description": "Each tower's ranking and flags, by position."})
+    players = List(fields.Nested(CampanilePlayerScoreSchema), required=True,
+                   metadata={"description": "Each player's points, in turn order."})
     winners = List(fields.Integer(), required=True, metadata={"description": "Every player with the most "
                                                                                     "points (C-END-4)."})
     winner = fields.Integer(required=True, allow_none=True, metadata={"description": "The winner, or null when the "
                                                                                      "win is shared."})
-    decided_by = fields.String(required=True, validate=validate.OneOf(["points", "shared"]))
-    warnings = List(fields.Nested(ProblemDetailSchema), required=True)
+    decided_by = fields.String(required=True, validate=validate.OneOf(["points", "shared"]),
+                               metadata={"description": "points: one player has the most; shared: several do "
+                                                        "(C-END-4)."})
+    warnings = List(fields.Nested(ProblemDetailSchema), required=True,
+                    metadata={"description": "What looks unlikely but breaks no rule."})
 
 
 class CampanileReplayResponseSchema(CampanileApplyResponseSchema):
     states = List(fields.Nested(CampanileStateSchema), required=True,
                          metadata={"description": "The state after each applied move."})
-    score = fields.Nested(CampanileScoreResponseSchema, required=True)
-
-
-# ---------------------------------------------------------------- examples for the spec
-
-FINISHED_TABLE = {
-    "players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}],
-    "towers": [
-        {"style": "A", "plays": [2, 3, 1], "tokens": [{"player": 0, "value": 2}, {"player": 1, "value": 3}]},
-        {"style": "B", "plays": [3, 3], "tokens": [{"player": 2, "value": 3}, {"player": 0, "value": 2}]},
-        {"style": "C", "plays": [1], "tokens": [{"player": 1, "value": 1}]},
-        {"style": "D", "plays": [2, 2, 2], "tokens": [{"player": 1, "value": 2}, {"player": 2, "value": 2}]},
-        {"style": "E", "plays": [], "tokens": []},
-    ],
-}
-
-
-def openapi_examples(call: Callable[..., Any], base: str) -> None:
-    """Real calls whose requests and answers become this game's examples in openapi.yaml."""
-    rules = call(f"{base}/rules", method="get")
-    rules["rules"] = rules["rules"][:3]  # a taste; the live answer has them all
-    state = call(f"{base}/new", {"seed": 42, "names": ["Ada", "Bea", "Cy"]})["state"]
-    call(f"{base}/legal-moves", {"state": state})
-    card = state["players"][0]["hand"][0]
-    moves = [{"type": "play", "card": card, "stories": 1}, {"type": "no_bet"}, {"type": "draw"}]
-    call(f"{base}/apply", {"state": state, "moves": moves})
-    call(f"{base}/replay", {"state": state, "moves": moves[:2]})
-    call(f"{base}/score", {"table": FINISHED_TABLE})
-    call(f"{base}/view", {"state": state, "player": 1})
-    broken = copy.deepcopy(state)
-    broken["players"][0]["hand"].append("A")
-    call(f"{base}/validate", {"state": broken})
-    call(f"{base}/legal-moves", {"state": broken})
-    call(f"{base}/apply", {"state": state, "moves": [{"type": "play", "card": card}]})
+    score = fields.Nested(CampanileScoreResponseSchema, required=True,
+                          metadata={"description": "The score of the state after the last legal move."})
 
 
 # The names the generic game routes look up (service/api/games.py).
@@ -402,3 +409,5 @@ LegalMovesResponseSchema = CampanileLegalMovesResponseSchema
 ApplyResponseSchema = CampanileApplyResponseSchema
 ReplayResponseSchema = CampanileReplayResponseSchema
 COMPONENTS: dict[str, type[Schema]] = {schema.__name__[:-6]: schema for schema in MOVE_SCHEMAS.values()}
+COMPONENTS.update({schema.__name__[:-6]: schema
+                   for schema in (CampanileCountedCardsSchema, CampanileCountedPileSchema)})

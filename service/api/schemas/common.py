@@ -1,6 +1,9 @@
 """Schemas shared by every game: problems, the game list, probes."""
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 from marshmallow import Schema, ValidationError, fields, validate
 
 
@@ -65,8 +68,10 @@ class StrictSchema(Schema):
 
 
 class ExactlyOneOfSchema(StrictSchema):
-    """A request that carries exactly one of the fields named in `exactly_one`; the spec says so too, as a oneOf
-    of `required` (see `json_schema_extra`, merged in by the spec generator)."""
+    """A request that carries exactly one of the fields named in `exactly_one`. Loading checks it (one clear 400);
+    the spec shows the request as a oneOf of named alternatives (`alternatives()`), one per field, each with that
+    field required and the others absent: exact for validators, and a model per alternative for generated
+    clients."""
 
     exactly_one: tuple[str, ...] = ()
 
@@ -78,8 +83,27 @@ class ExactlyOneOfSchema(StrictSchema):
         return loaded
 
     @classmethod
-    def json_schema_extra(cls) -> dict:
-        return {"oneOf": [{"required": [name]} for name in cls.exactly_one]}
+    def alternatives(cls) -> dict[str, type[Schema]]:
+        """Component name -> schema of each alternative: `<Game>ScoreRequest` gives `<Game>ScoreStateRequest`,
+        `<Game>ScoreTableRequest`, … (spec only: loading goes through this schema)."""
+        made = cls.__dict__.get("_alternatives")
+        if made is None:
+            stem = cls.__name__.removesuffix("Schema").removesuffix("Request")
+            made = {}
+            for chosen in cls.exactly_one:
+                declared: dict[str, Any] = {}
+                for name, field in cls._declared_fields.items():
+                    if name in cls.exactly_one and name != chosen:
+                        continue
+                    declared[name] = copy.deepcopy(field)
+                    if name == chosen:
+                        declared[name].required = True
+                title = "".join(part.title() for part in chosen.split("_"))
+                doc = f"The form of {stem}Request that sends `{chosen}`."
+                made[f"{stem}{title}Request"] = type(f"{stem}{title}RequestSchema", (StrictSchema,),
+                                                     {"__doc__": doc, **declared})
+            cls._alternatives = made
+        return made
 
 
 class ProblemDetailSchema(StrictSchema):
@@ -92,53 +116,64 @@ class ProblemDetailSchema(StrictSchema):
 class ProblemSchema(StrictSchema):
     """RFC 9457 problem details, with the individual problems in `errors`."""
 
-    type = fields.String(required=True)
-    title = fields.String(required=True)
-    status = fields.Integer(required=True)
-    detail = fields.String()
-    instance = fields.String()
-    request_id = fields.String()
+    type = fields.String(required=True, metadata={"description": "A URI naming the kind of problem (RFC 9457)."})
+    title = fields.String(required=True, metadata={"description": "The kind of problem, in a few words."})
+    status = fields.Integer(required=True, metadata={"description": "The HTTP status."})
+    detail = fields.String(metadata={"description": "What went wrong with this request, in a sentence."})
+    instance = fields.String(metadata={"description": "The path requested."})
+    request_id = fields.String(metadata={"description": "The request's id (also the X-Request-Id header): quote it "
+                                                        "when reporting a problem."})
     error_id = fields.String(metadata={"description": "On a 500 only: the id under which the failure was logged; "
                                                       "quote it when reporting the fault."})
-    errors = fields.List(fields.Nested(ProblemDetailSchema), required=True)
+    errors = fields.List(fields.Nested(ProblemDetailSchema), required=True,
+                         metadata={"description": "Each problem found, with its rule and a pointer into the request "
+                                                  "(empty when the status says it all)."})
 
 
 class VariantInfoSchema(StrictSchema):
-    name = fields.String(required=True)
-    description = fields.String(required=True)
+    name = fields.String(required=True, metadata={"description": "The variant's name: the key to set to true in "
+                                                                 "`variant` of /new."})
+    description = fields.String(required=True, metadata={"description": "What the variant changes, with its rule "
+                                                                        "id."})
 
 
 class GameInfoSchema(StrictSchema):
-    id = fields.String(required=True)
-    title = fields.String(required=True)
-    min_players = fields.Integer(required=True)
-    max_players = fields.Integer(required=True)
-    rules_version = fields.String(required=True)
-    variants = fields.List(fields.Nested(VariantInfoSchema), required=True)
-    links = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    id = fields.String(required=True, metadata={"description": "The game's id, as in /v1/games/{id}/."})
+    title = fields.String(required=True, metadata={"description": "The game's title."})
+    min_players = fields.Integer(required=True, metadata={"description": "The fewest players the game takes."})
+    max_players = fields.Integer(required=True, metadata={"description": "The most players the game takes."})
+    rules_version = fields.String(required=True, metadata={"description": "The version of the rule catalogue the "
+                                                                          "answers follow (part of the cache key)."})
+    variants = fields.List(fields.Nested(VariantInfoSchema), required=True,
+                           metadata={"description": "The variants the service referees."})
+    links = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
+                        metadata={"description": "Each question's path, by name (rules, new, validate, …)."})
 
 
 class GamesSchema(StrictSchema):
-    games = fields.List(fields.Nested(GameInfoSchema), required=True)
+    games = fields.List(fields.Nested(GameInfoSchema), required=True,
+                        metadata={"description": "Every game served."})
 
 
 class RuleSchema(StrictSchema):
-    id = fields.String(required=True)
-    section = fields.String(required=True)
-    title = fields.String(required=True)
-    text = fields.String(required=True)
+    id = fields.String(required=True, metadata={"description": "The rule id cited by violations and errors."})
+    section = fields.String(required=True, metadata={"description": "The section of the rule book."})
+    title = fields.String(required=True, metadata={"description": "The rule's short name, where it has one."})
+    text = fields.String(required=True, metadata={"description": "What the rule says."})
     ruling = fields.Boolean(required=True, metadata={"description": "A ruling settles a point the rulesheet "
                                                                     "leaves open."})
 
 
 class RulesSchema(StrictSchema):
-    game = fields.String(required=True)
-    rules_version = fields.String(required=True)
-    rules = fields.List(fields.Nested(RuleSchema), required=True)
+    game = fields.String(required=True, metadata={"description": "The game's id."})
+    rules_version = fields.String(required=True, metadata={"description": "The version of the rule catalogue."})
+    rules = fields.List(fields.Nested(RuleSchema), required=True, metadata={"description": "Every rule, in the "
+                                                                                          "rule book's order."})
 
 
 class HealthSchema(StrictSchema):
-    status = fields.String(required=True, validate=validate.OneOf(["ok", "degraded"]))
+    status = fields.String(required=True, validate=validate.OneOf(["ok", "degraded"]),
+                           metadata={"description": "ok, or degraded when Redis is unreachable (still answering)."})
     cache = fields.String(required=True, metadata={"description": "memory, redis, or degraded (Redis "
                                                                   "unreachable: answers are computed)."})
-    version = fields.String(required=True)
+    version = fields.String(required=True, metadata={"description": "The service's version."})

@@ -37,14 +37,23 @@ CARDS_JSON = {"type": "array", "maxItems": MAX_CARDS, "items": {"type": "string"
 
 
 class TorriCountedDeckSchema(StrictSchema):
-    count = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=MAX_CARDS))
-    top = Cards()
-    bottom = Cards()
+    """A face-down pile whose order is not known to the caller (a player's view, a table off a photo)."""
+
+    count = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=MAX_CARDS),
+                           metadata={"description": "How many cards the pile holds in all, the known `top` and "
+                                                    "`bottom` ones included."})
+    top = Cards(metadata={"description": "The cards known to lie on top, top first (part of `count`)."})
+    bottom = Cards(metadata={"description": "The cards known to lie at the bottom, the lowest last (part of "
+                                            "`count`)."})
 
 
 class TorriCountedHandSchema(StrictSchema):
-    count = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=MAX_CARDS))
-    known = Cards()
+    """A hand whose cards are not all known to the caller (the opponent's, in a player's view)."""
+
+    count = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=MAX_CARDS),
+                           metadata={"description": "How many cards the hand holds in all, the `known` ones "
+                                                    "included."})
+    known = Cards(metadata={"description": "The cards of the hand known to the caller (part of `count`)."})
 
 
 class Pile(fields.Field):
@@ -53,10 +62,8 @@ class Pile(fields.Field):
     def __init__(self, counted: type[Schema], **kwargs: Any) -> None:
         self.counted = counted
         self._counted_instance: Schema | None = None
-        parts = {name: CARDS_JSON for name in counted._declared_fields if name != "count"}
-        counted_json = {"type": "object", "additionalProperties": False, "required": ["count"],
-                        "properties": {"count": {"type": "integer", "minimum": 0, "maximum": MAX_CARDS}, **parts}}
-        super().__init__(metadata={"oneOf": [CARDS_JSON, counted_json], **kwargs.pop("metadata", {})}, **kwargs)
+        counted_ref = {"$ref": f"#/components/schemas/{counted.__name__[:-6]}"}  # in COMPONENTS
+        super().__init__(metadata={"oneOf": [CARDS_JSON, counted_ref], **kwargs.pop("metadata", {})}, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, list):
@@ -81,7 +88,8 @@ class TorriVariantSchema(StrictSchema):
 
 class TorriTowerSchema(StrictSchema):
     cards = Cards(required=True, metadata={"description": "Stories, bottom first."})
-    complete = StrictBoolean(load_default=False)
+    complete = StrictBoolean(load_default=False, metadata={"description": "Roofed (T-ACT-COMPLETE): it takes no "
+                                                                            "more stories."})
     kind = fields.String(validate=validate.OneOf(["plain", "colorful"]),
                          metadata={"description": "Always returned; needed in input only when Buona Pietra makes "
                                                   "the cards ambiguous."})
@@ -90,21 +98,25 @@ class TorriTowerSchema(StrictSchema):
 
 
 class TorriPlayerSchema(StrictSchema):
-    name = fields.String(validate=validate.Length(min=1, max=100))
-    hand = Pile(TorriCountedHandSchema, required=True)
-    towers = List(fields.Nested(TorriTowerSchema), validate=validate.Length(max=MAX_CARDS))
+    name = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "The player's name "
+                                                                                             "(default: Player 1, 2)."})
+    hand = Pile(TorriCountedHandSchema, required=True, metadata={
+        "description": "The cards in hand (sorted on output), or {\"count\", \"known\"} when not all are known."})
+    towers = List(fields.Nested(TorriTowerSchema), validate=validate.Length(max=MAX_CARDS),
+                  metadata={"description": "The player's towers, in the order built."})
     played = Cards(metadata={"description": "Nobles played in front of the player, in order."})
 
 
 class TorriTablePlayerSchema(StrictSchema):
-    name = fields.String(validate=validate.Length(min=1, max=100))
-    towers = List(fields.Nested(TorriTowerSchema), validate=validate.Length(max=MAX_CARDS))
-    played = Cards()
+    name = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "The player's name."})
+    towers = List(fields.Nested(TorriTowerSchema), validate=validate.Length(max=MAX_CARDS),
+                  metadata={"description": "The player's towers, in the order built."})
+    played = Cards(metadata={"description": "Nobles played in front of the player, in order."})
 
 
 class TorriPendingTargetSchema(StrictSchema):
-    player = Index(required=True)
-    tower = Index()
+    player = Index(required=True, metadata={"description": "The player whose tower is targeted."})
+    tower = Index(metadata={"description": "The targeted tower, by index in that player's towers."})
 
 
 PENDING_ACTIONS = list(dict.fromkeys(("purchase", "exchange", "extend", "income", "via_francigena", "trade",
@@ -116,60 +128,99 @@ class TorriPendingSchema(StrictSchema):
     fields (draw/refill: left, from, excluded; target: built, height; guard: target, size; take/give: left, give;
     giostra/rebuild: cards, tower, kind, rank)."""
 
-    type = fields.String(required=True, validate=validate.OneOf(list(torri.PENDING_TYPES)))
-    action = fields.String(required=True, validate=validate.OneOf(PENDING_ACTIONS))
-    player = fields.Integer(strict=True, required=True, validate=validate.OneOf([0, 1]))
-    left = Index()
+    type = fields.String(required=True, validate=validate.OneOf(list(torri.PENDING_TYPES)),
+                         metadata={"description": "The decision awaited; the moves of /legal-moves answer it."})
+    action = fields.String(required=True, validate=validate.OneOf(PENDING_ACTIONS),
+                           metadata={"description": "The action or noble that started the decision."})
+    player = fields.Integer(strict=True, required=True, validate=validate.OneOf([0, 1]),
+                            metadata={"description": "The player who decides."})
+    left = Index(metadata={"description": "draw, refill, take: how many cards are still to come."})
     from_ = List(fields.String(validate=validate.OneOf(["deck", "noble_deck", "market"])),
-                 data_key="from", validate=validate.Length(max=3))
-    excluded = Cards()
-    built = Index()
-    height = Index()
-    target = fields.Nested(TorriPendingTargetSchema)
-    size = Index()
-    give = Index()
-    cards = StepCards()
-    tower = Index()
-    kind = fields.String(validate=validate.OneOf(["plain", "colorful"]))
-    rank = fields.Integer(strict=True, validate=validate.Range(min=4, max=11))
+                 data_key="from", validate=validate.Length(max=3),
+                 metadata={"description": "draw: the piles the cards may come from."})
+    excluded = Cards(metadata={"description": "draw: the market cards that may not be taken (T-ACT-EXCHANGE-2)."})
+    built = Index(metadata={"description": "target: the tower just built, by index in its owner's towers."})
+    height = Index(metadata={"description": "target: the height the targeted towers share."})
+    target = fields.Nested(TorriPendingTargetSchema, metadata={"description": "guard: the tower under threat."})
+    size = Index(metadata={"description": "guard: the number of cards the action would take."})
+    give = Index(metadata={"description": "take, give: how many cards are to be given back."})
+    cards = StepCards(metadata={"description": "giostra, rebuild: the cards of the tower concerned."})
+    tower = Index(metadata={"description": "giostra, rebuild: the tower concerned, by index."})
+    kind = fields.String(validate=validate.OneOf(["plain", "colorful"]),
+                         metadata={"description": "giostra, rebuild: the tower's kind."})
+    rank = fields.Integer(strict=True, validate=validate.Range(min=4, max=11),
+                          metadata={"description": "giostra, rebuild: the tower's rank."})
 
 
 class TorriStateSchema(StrictSchema):
     """A whole Torri position (api.md, The Torri state)."""
 
-    game = fields.String(validate=validate.Equal("torri"))
-    variant = fields.Nested(TorriVariantSchema)
-    phase = fields.String(validate=validate.OneOf(["main", "ending", "over"]))
-    turn = fields.Integer(strict=True, validate=validate.OneOf([0, 1]))
-    to_act = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]))
-    passes = fields.Integer(strict=True, validate=validate.Range(min=0, max=2))
-    highest = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]))
+    game = fields.String(validate=validate.Equal("torri"), metadata={"description": "Always \"torri\"."})
+    variant = fields.Nested(TorriVariantSchema, metadata={"description": "The variant played (default: the base "
+                                                                         "game)."})
+    phase = fields.String(validate=validate.OneOf(["main", "ending", "over"]),
+                          metadata={"description": "main until Close is called, then ending, then over."})
+    turn = fields.Integer(strict=True, validate=validate.OneOf([0, 1]),
+                          metadata={"description": "The player whose turn it is."})
+    to_act = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]),
+                            metadata={"description": "The player to decide next (the opponent during a reaction); "
+                                                     "null once the game is over."})
+    passes = fields.Integer(strict=True, validate=validate.Range(min=0, max=2),
+                            metadata={"description": "Passes in a row (T-TURN-3: two end the game)."})
+    highest = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]),
+                             metadata={"description": "The holder of the Highest marker, or null."})
     closed_by = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]),
                                metadata={"description": "Who called Close (T-ACT-CLOSE-1), for T-SCORE-DEALS."})
-    deck = Pile(TorriCountedDeckSchema, required=True, metadata={"description": "Top first."})
-    market = Cards(required=True)
-    noble_deck = Pile(TorriCountedDeckSchema)
-    removed = Cards()
-    palazzo = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]))
-    players = List(fields.Nested(TorriPlayerSchema), required=True, validate=validate.Length(max=8))
-    pending = fields.Nested(TorriPendingSchema, allow_none=True)
+    deck = Pile(TorriCountedDeckSchema, required=True, metadata={
+        "description": "The deck, top first, or {\"count\", \"top\", \"bottom\"} when its order is unknown."})
+    market = Cards(required=True, metadata={"description": "The face-up market cards."})
+    noble_deck = Pile(TorriCountedDeckSchema, metadata={"description": "The advanced game's noble deck, top first, "
+                                                                       "or counted like the deck."})
+    removed = Cards(metadata={"description": "Nobles removed from the game."})
+    palazzo = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]),
+                             metadata={"description": "The player who played Palazzo (T-NOB-PC), or null."})
+    players = List(fields.Nested(TorriPlayerSchema), required=True, validate=validate.Length(max=8),
+                   metadata={"description": "The two players, player 0 first."})
+    pending = fields.Nested(TorriPendingSchema, allow_none=True,
+                            metadata={"description": "The decision the current action waits for, or null."})
 
 
 class TorriTableSchema(StrictSchema):
     """What a photo of a finished table shows."""
 
-    variant = fields.Nested(TorriVariantSchema)
-    players = List(fields.Nested(TorriTablePlayerSchema), required=True, validate=validate.Length(max=8))
-    highest = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]))
+    variant = fields.Nested(TorriVariantSchema, metadata={"description": "The variant played (default: the base "
+                                                                         "game)."})
+    players = List(fields.Nested(TorriTablePlayerSchema), required=True, validate=validate.Length(max=8),
+                   metadata={"description": "The two players' towers."})
+    highest = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]),
+                             metadata={"description": "The holder of the Highest marker, or null."})
     closed_by = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]),
                                metadata={"description": "Who called Close, if anyone (T-SCORE-DEALS)."})
 
 
 # ---------------------------------------------------------------- moves
 
+MOVE_FIELD_DESCRIPTIONS = {  # what a move's field means, unless the field says it itself
+    "from_": "Where the card comes from: the top of the deck or of the noble deck, or the market.",
+    "card": "A card, by name: the market card taken, the card that came off an unknown deck, or the noble played.",
+    "cards": "Cards, by name, in the order the move uses them (a tower's bottom first).",
+    "kind": "plain or colorful: the tower's kind (T-ACT-BUILD-2, T-ACT-BUILD-3).",
+    "rank": "A plain tower's rank, or a colorful tower's bottom rank.",
+    "tower": "A tower, by its index in its owner's towers.",
+    "towers": "The towers, by their index in the player's towers.",
+    "player": "The player who owns the tower.",
+    "positions": "Positions in the opponent's hand as listed (sorted), one per card taken.",
+    "cost": "The cards paid to play the noble, by name.",
+}
+
+
 def _move_schema(name: str, doc: str, **declared: fields.Field) -> type[Schema]:
-    declared["type"] = fields.String(required=True, validate=validate.Equal(name))
+    declared["type"] = fields.String(required=True, validate=validate.Equal(name),
+                                     metadata={"description": f"Always \"{name}\": the kind of move."})
     ordered = {"type": declared.pop("type"), **declared}
+    for field_name, field in ordered.items():
+        if field_name in MOVE_FIELD_DESCRIPTIONS:
+            field.metadata.setdefault("description", MOVE_FIELD_DESCRIPTIONS[field_name])
     return type(f"Torri{name.title()}MoveSchema", (StrictSchema,), {"__doc__": doc, **ordered})
 
 
@@ -183,12 +234,17 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
                                              validate=validate.OneOf(["deck", "noble_deck", "market"])),
                          card=Card()),
     "stop": _move_schema("stop", "End Via Francigena draws early."),
-    "build": _move_schema("build", "Build a tower from hand (T-ACT-BUILD), bottom first.",
+    "build": _move_schema("build", "Build a tower from hand (T-ACT-BUILD), bottom first. `kind` and `rank` may "
+                                   "always be given (they must agree with the cards); they are required only when "
+                                   "Buona Pietra makes the cards ambiguous.",
                           cards=StepCards(required=True),
                           kind=fields.String(validate=validate.OneOf(["plain", "colorful"])),
                           rank=fields.Integer(strict=True, validate=validate.Range(min=4, max=11))),
-    "extend": _move_schema("extend", "Add cards on top of an own incomplete tower (T-ACT-EXTEND).",
-                           tower=Index(required=True), cards=StepCards(required=True)),
+    "extend": _move_schema("extend", "Add cards on top of an own incomplete tower (T-ACT-EXTEND). `kind` and "
+                                     "`rank`, if given, are the tower's and must agree with it.",
+                           tower=Index(required=True), cards=StepCards(required=True),
+                           kind=fields.String(validate=validate.OneOf(["plain", "colorful"])),
+                           rank=fields.Integer(strict=True, validate=validate.Range(min=4, max=11))),
     "complete": _move_schema("complete", "Complete own towers (T-ACT-COMPLETE).",
                              towers=List(Index(), required=True, validate=validate.Length(max=MAX_CARDS))),
     "close": _move_schema("close", "Close the construction (T-ACT-CLOSE)."),
@@ -242,8 +298,10 @@ class TorriNewRequestSchema(StrictSchema):
     seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
                                 "description": "The same seed always deals the same cards. Left out: a random "
                                                "seed, returned in the answer."})
-    variant = fields.Nested(TorriVariantSchema)
-    names = List(fields.String(validate=validate.Length(min=1, max=100)), validate=validate.Length(equal=2))
+    variant = fields.Nested(TorriVariantSchema, metadata={"description": "The variant to deal (default: the base "
+                                                                         "game)."})
+    names = List(fields.String(validate=validate.Length(min=1, max=100)), validate=validate.Length(equal=2),
+                 metadata={"description": "The two players' names, player 0 first (default: Player 1, 2)."})
 
     def load(self, data, *args, **kwargs):  # type: ignore[override]
         loaded = super().load(data, *args, **kwargs)
@@ -256,15 +314,17 @@ class TorriNewRequestSchema(StrictSchema):
 
 
 class TorriStateRequestSchema(StrictSchema):
-    state = fields.Nested(TorriStateSchema, required=True)
+    state = fields.Nested(TorriStateSchema, required=True, metadata={"description": "The position."})
 
 
 class TorriViewRequestSchema(TorriStateRequestSchema):
-    player = fields.Integer(strict=True, required=True, validate=validate.OneOf([0, 1]))
+    player = fields.Integer(strict=True, required=True, validate=validate.OneOf([0, 1]),
+                            metadata={"description": "The player who looks."})
 
 
 class TorriMovesRequestSchema(TorriStateRequestSchema):
-    moves = List(Move(), required=True, validate=validate.Length(max=MAX_MOVES))
+    moves = List(Move(), required=True, validate=validate.Length(max=MAX_MOVES),
+                 metadata={"description": "The moves to apply, in order, from the position."})
 
 
 MAX_NOTATION = 20_000
@@ -277,8 +337,8 @@ class TorriPictureRequestSchema(ExactlyOneOfSchema):
     """Exactly one of `state`, `table` or `notation`: the table to draw."""
 
     exactly_one = ("state", "table", "notation")
-    state = fields.Nested(TorriStateSchema)
-    table = fields.Nested(TorriTableSchema)
+    state = fields.Nested(TorriStateSchema, metadata={"description": "A position: its table is used."})
+    table = fields.Nested(TorriTableSchema, metadata={"description": "A table, as a photo shows it."})
     notation = fields.String(validate=validate.Length(max=MAX_NOTATION),
                              metadata={"description": NOTATION_DESCRIPTION})
 
@@ -295,8 +355,8 @@ class TorriNotationRequestSchema(ExactlyOneOfSchema):
     """Exactly one of `state` or `table`: the table to write in notation."""
 
     exactly_one = ("state", "table")
-    state = fields.Nested(TorriStateSchema)
-    table = fields.Nested(TorriTableSchema)
+    state = fields.Nested(TorriStateSchema, metadata={"description": "A position: its table is used."})
+    table = fields.Nested(TorriTableSchema, metadata={"description": "A table, as a photo shows it."})
 
 
 class TorriNotationResponseSchema(StrictSchema):
@@ -311,22 +371,28 @@ class TorriPictureResponseSchema(StrictSchema):
 
 
 class TorriStateResponseSchema(StrictSchema):
-    state = fields.Nested(TorriStateSchema, required=True)
+    state = fields.Nested(TorriStateSchema, required=True, metadata={"description": "The position."})
 
 
 class TorriNewResponseSchema(TorriStateResponseSchema):
-    seed = fields.Raw(required=True, metadata={"oneOf": [{"type": "integer"}, {"type": "string"}]})
+    seed = fields.Raw(required=True, metadata={"oneOf": [{"type": "integer"}, {"type": "string"}],
+                                               "description": "The seed dealt from: send it again for the same deal."})
 
 
 class TorriValidateResponseSchema(StrictSchema):
-    valid = fields.Boolean(required=True)
-    errors = List(fields.Nested(ProblemDetailSchema), required=True)
-    warnings = List(fields.Nested(ProblemDetailSchema), required=True)
+    valid = fields.Boolean(required=True, metadata={"description": "True when the state breaks no rule."})
+    errors = List(fields.Nested(ProblemDetailSchema), required=True,
+                  metadata={"description": "Every rule the state breaks, each with a pointer into the request."})
+    warnings = List(fields.Nested(ProblemDetailSchema), required=True,
+                    metadata={"description": "What looks unlikely but breaks no rule."})
 
 
 class TorriLegalMovesResponseSchema(StrictSchema):
-    to_act = fields.Integer(required=True, allow_none=True)
-    moves = List(Move(), required=True)
+    to_act = fields.Integer(required=True, allow_none=True, metadata={"description": "The player who chooses among "
+                                                                                     "the moves; null once the game "
+                                                                                     "is over."})
+    moves = List(Move(), required=True, metadata={"description": "Every legal next move, each ready to post to "
+                                                                 "/apply; empty once the game is over."})
 
 
 class TorriEventSchema(Schema):
@@ -337,38 +403,48 @@ class TorriEventSchema(Schema):
     class Meta:
         unknown = "include"
 
-    type = fields.String(required=True)
-    step = fields.Integer(required=True)
+    type = fields.String(required=True, metadata={"description": "What happened."})
+    step = fields.Integer(required=True, metadata={"description": "The index of the move that caused it."})
 
 
 class TorriApplyResponseSchema(StrictSchema):
-    legal = fields.Boolean(required=True)
+    legal = fields.Boolean(required=True, metadata={"description": "True when every move was legal."})
     state = fields.Nested(TorriStateSchema, required=True, metadata={"description": "After the last legal move."})
-    events = List(fields.Nested(TorriEventSchema), required=True)
-    violations = List(fields.Nested(ProblemDetailSchema), required=True)
-    failed_at = fields.Integer(required=True, allow_none=True)
+    events = List(fields.Nested(TorriEventSchema), required=True,
+                  metadata={"description": "What the legal moves made happen, in order."})
+    violations = List(fields.Nested(ProblemDetailSchema), required=True,
+                      metadata={"description": "The rules the first illegal move breaks; empty when all are legal."})
+    failed_at = fields.Integer(required=True, allow_none=True,
+                               metadata={"description": "The index of the first illegal move, or null."})
 
 
 class TorriPlayerScoreSchema(StrictSchema):
-    name = fields.String(required=True)
+    name = fields.String(required=True, metadata={"description": "The player's name."})
     categories = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
                              metadata={"description": "completion, blessing, plain, colorful, highest, monumento, "
                                                       "cappella"})
-    plain_ranks_won = List(fields.Integer(), required=True)
-    total = fields.Integer(required=True)
+    plain_ranks_won = List(fields.Integer(), required=True,
+                           metadata={"description": "The ranks whose plain-tower bonus the player won."})
+    total = fields.Integer(required=True, metadata={"description": "The sum of the categories."})
 
 
 class TorriScoreResponseSchema(StrictSchema):
-    players = List(fields.Nested(TorriPlayerScoreSchema), required=True)
-    winner = fields.Integer(required=True, allow_none=True)
-    decided_by = fields.String(required=True, validate=validate.OneOf(["points", "highest", "draw"]))
-    warnings = List(fields.Nested(ProblemDetailSchema), required=True)
+    players = List(fields.Nested(TorriPlayerScoreSchema), required=True,
+                   metadata={"description": "Each player's points, player 0 first."})
+    winner = fields.Integer(required=True, allow_none=True, metadata={"description": "The winner, or null for a "
+                                                                                     "draw."})
+    decided_by = fields.String(required=True, validate=validate.OneOf(["points", "highest", "draw"]),
+                               metadata={"description": "points; highest: equal points, the Highest marker "
+                                                        "decides (T-SCORE-WIN); draw."})
+    warnings = List(fields.Nested(ProblemDetailSchema), required=True,
+                    metadata={"description": "What looks unlikely but breaks no rule."})
 
 
 class TorriReplayResponseSchema(TorriApplyResponseSchema):
     states = List(fields.Nested(TorriStateSchema), required=True,
                          metadata={"description": "The state after each applied move."})
-    score = fields.Nested(TorriScoreResponseSchema, required=True)
+    score = fields.Nested(TorriScoreResponseSchema, required=True,
+                          metadata={"description": "The score of the state after the last legal move."})
 
 
 # The names the generic game routes look up (service/api/games.py).
@@ -390,3 +466,4 @@ ApplyResponseSchema = TorriApplyResponseSchema
 ReplayResponseSchema = TorriReplayResponseSchema
 COMPONENTS: dict[str, type[Schema]] = {schema.__name__[:-6]: schema for schema in MOVE_SCHEMAS.values()}
 COMPONENTS["TorriPictureResponse"] = TorriPictureResponseSchema  # referenced by /picture's JSON alternative
+COMPONENTS.update({schema.__name__[:-6]: schema for schema in (TorriCountedDeckSchema, TorriCountedHandSchema)})

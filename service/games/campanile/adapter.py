@@ -35,6 +35,8 @@ class CampanileRules:
         variants=(Variant("bet_on_played", "A player may also bet on the tower they played on this turn (C-VAR-1)."),),
     )
 
+    referee_assets = "referee"  # the folder of this game's editor on the referee page
+
     def rules(self) -> list[Json]:
         return [rule.to_json() for rule in RULES]
 
@@ -97,3 +99,28 @@ class CampanileRules:
             raise MalformedError(Problem(None, "/player", f"\"player\" is a player of this game: 0 to "
                                                           f"{len(state.players) - 1}."))
         return {"state": state_json(player_view(state, player))}
+
+    @property
+    def examples(self) -> dict[str, Json]:
+        """The requests the contract's examples are made from (service.games.base.GameRules.examples)."""
+        names = ["Ada", "Bea", "Cy"]
+        state = state_json(new_game(42, names=names))
+        card = state["players"][0]["hand"][0]
+        broken = {**state, "players": [{**state["players"][0], "hand": [*state["players"][0]["hand"], "A"]},
+                                       *state["players"][1:]]}  # one card A too many (C-COMP-5)
+        finished_table = {
+            "players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}],
+            "towers": [
+                {"style": "A", "plays": [2, 3, 1], "tokens": [{"player": 0, "value": 2}, {"player": 1, "value": 3}]},
+                {"style": "B", "plays": [3, 3], "tokens": [{"player": 2, "value": 3}, {"player": 0, "value": 2}]},
+                {"style": "C", "plays": [1], "tokens": [{"player": 1, "value": 1}]},
+                {"style": "D", "plays": [2, 2, 2], "tokens": [{"player": 1, "value": 2}, {"player": 2, "value": 2}]},
+                {"style": "E", "plays": [], "tokens": []},
+            ],
+        }
+        return {
+            "new": {"seed": 42, "names": names},
+            "apply": {"moves": [{"type": "play", "card": card, "stories": 1}, {"type": "no_bet"}, {"type": "draw"}]},
+            "score": {"table": finished_table},
+            "validate": {"state": broken},
+        }

@@ -38,6 +38,8 @@ class TorriRules:
         variants=(Variant("nobles", "The advanced game with the ten noble cards (T-NOB)."),),
     )
 
+    referee_assets = "referee"  # the folder of this game's editor on the referee page
+
     def rules(self) -> list[Json]:
         return [rule.to_json() for rule in RULES]
 
@@ -110,7 +112,9 @@ class TorriRules:
         return table_of(_state(request))
 
     def picture(self, request: Json) -> str:
-        """An SVG picture of the table of a {"state"}, {"table"} or {"notation"} request."""
+        """Draw a state's table, a table or a notation text as SVG: each player's towers as stacked cards
+        (Buona Pietra marked), complete towers roofed, the Highest marker beside its holder, names and totals.
+        Not cached: drawing is cheap."""
         return table_picture.svg(self.table_of_request(request))
 
     def notation(self, request: Json) -> Json:
@@ -119,3 +123,32 @@ class TorriRules:
 
     def view(self, request: Json) -> Json:
         return {"state": state_json(player_view(_state(request), request["player"]))}
+
+    @property
+    def examples(self) -> dict[str, Json]:
+        """The requests the contract's examples are made from (service.games.base.GameRules.examples)."""
+        state = state_json(new_game(42, names=("Adso", "William")))
+        table = {
+            "players": [
+                {"name": "Adso", "towers": [
+                    {"cards": ["10", "10", "10"], "complete": True}, {"cards": ["9", "9", "9"], "complete": True},
+                    {"cards": ["8", "8", "8"]}, {"cards": ["6", "6", "6"], "complete": True},
+                    {"cards": ["10", "9", "8", "7", "6"]}]},
+                {"name": "William", "towers": [
+                    {"cards": ["7", "7", "7"], "complete": True},
+                    {"cards": ["9", "8", "7", "6", "5"], "complete": True},
+                    {"cards": ["10", "9", "8"], "complete": True}, {"cards": ["7", "6", "5"], "complete": True}]},
+            ],
+            "highest": 0,
+        }
+        broken = {**state, "players": [{**state["players"][0], "hand": [*state["players"][0]["hand"], "5"]},
+                                       *state["players"][1:]]}  # one 5 too many (T-COMP-4)
+        return {
+            "new": {"seed": 42, "names": ["Adso", "William"]},
+            "apply": {"moves": [{"type": "purchase"}, {"type": "draw", "from": "deck"},
+                                {"type": "draw", "from": "market", "card": state["market"][0]}]},
+            "score": {"table": table},
+            "picture": {"notation": "Adso @: 10x3* 9x3* 8x3 6x3* 10-6\nWilliam: 7x3* 9-5* 10-8* 7-5*"},
+            "notation": {"table": table},
+            "validate": {"state": broken},
+        }
