@@ -5,10 +5,12 @@ These tests fail, never skip, when Chromium or Playwright is missing: `scripts/t
 (`apt-get install chromium`; `pip install playwright` — never `playwright install`: no browser downloads)."""
 from __future__ import annotations
 
+import os
 import shutil
+import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from werkzeug.serving import make_server
@@ -16,6 +18,9 @@ from werkzeug.serving import make_server
 from service.api import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
+# Screenshots are artifacts, never committed: REFEREE_SCREENSHOTS names their folder (CI may keep it).
+SCREENSHOTS = Path(os.environ.get("REFEREE_SCREENSHOTS") or Path(tempfile.gettempdir()) / "referee-screenshots")
+SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
 
@@ -71,3 +76,32 @@ def page(browser, base_url):
 
 def pytest_report_header() -> str:
     return f"chromium: {CHROMIUM if CHROMIUM.exists() else 'MISSING'}; which chromium: {shutil.which('chromium')}"
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+def open_referee(page, fragment: str = "") -> None:
+    """Open the page (at a game or a shared table) and wait until its editor is ready."""
+    page.goto("/referee" + fragment)
+    page.wait_for_selector("html[data-ready=true]")
+
+
+def check_both_sizes(page, folder: Path, name: str) -> None:
+    """Screenshots at the desktop and the phone size, and nothing wider than the window at either."""
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)  # let the layout settle after the resize
+        wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
+            .filter((node) => node.getBoundingClientRect().right > document.documentElement.clientWidth + 1
+                              && !node.closest('.table-scroll, .drawing, .board-scroll, .visually-hidden'))
+            .map((node) => node.tagName + (node.id ? '#' + node.id : '') + '.' + node.className).slice(0, 5)""")
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        path = folder / f"{name}-{size}-{width}x{height}.png"
+        page.screenshot(path=str(path), full_page=True)
+        assert path.stat().st_size > 5_000
+        assert overflow <= 0 and not wide, f"{name} overflows at {width}px by {overflow}px: {wide}"
+    page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})

@@ -1,10 +1,14 @@
-"""The referee page as a person uses it: type a table, press Score, read the breakdown, the winner and why, and
-see the picture; a broken line is shown with its line number and highlighted."""
+"""The referee page as a person uses it, with Torri: type a table, press Score, read the breakdown, the winner and
+why, and see the picture; a broken line is shown with its line number and highlighted. The shell: the game
+chooser, the shareable link, the request as JSON, the announcement of the result."""
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import expect
+
+from .conftest import check_both_sizes
 
 EXAMPLE = ["Adso @: 10x3* 9x3* 8x3 6x3* 10-6", "William: 7x3* 9-5* 10-8* 7-5*"]
 
@@ -118,3 +122,39 @@ def test_warnings_and_the_example_button(page):
     expect(warnings).to_have_count(2)
     expect(warnings.first).to_contain_text("ignored a stray '!'")
     expect(warnings.nth(1)).to_contain_text("Adso holds the marker, but")
+
+
+def test_the_chooser_the_link_and_both_sizes(page, base_url, screenshots):
+    open_page(page)
+    chooser = page.locator("#games button")
+    titles = page.evaluate("() => fetch('referee/games.json').then((r) => r.json())"
+                           ".then((body) => body.games.map((g) => g.title))")
+    expect(chooser).to_have_text(titles)
+    assert titles[:2] == ["Le Torri di San Gimignano", "Campanile"]
+    expect(page.get_by_role("button", name="Le Torri di San Gimignano")).to_have_attribute("aria-pressed", "true")
+    type_table(page, EXAMPLE)
+    page.keyboard.press("Control+Enter")
+    expect(page.locator("#verdict")).to_have_text("William wins on points, 66 to 63.")
+    expect(page.locator("#announce")).to_have_text("William wins on points, 66 to 63.")
+    expect(page.locator("#download")).to_have_attribute("download", "torri-table.svg")
+    assert json.loads(page.locator("#json").input_value()) == {"notation": "\n".join(EXAMPLE)}
+    check_both_sizes(page, screenshots, "torri-scored")
+
+    # the link holds the table: a new page opened on it shows the same text
+    link = page.url
+    assert "#torri:" in link
+    other = page.context.new_page()
+    other.goto(link)
+    other.wait_for_selector("html[data-ready=true]")
+    expect(other.locator("#notation")).to_have_value("\n".join(EXAMPLE))
+
+    # another game and back, by keyboard: each game keeps its own table
+    page.get_by_role("button", name="Campanile").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("html")).to_have_attribute("data-game", "campanile")
+    expect(page.get_by_label("Tower A stories", exact=True)).to_be_visible()
+    assert page.url.split("#")[1].startswith("campanile")
+    page.get_by_role("button", name="Le Torri di San Gimignano").click()
+    expect(page.locator("html")).to_have_attribute("data-game", "torri")
+    expect(page.locator("#notation")).to_have_value("\n".join(EXAMPLE))
+    assert page.errors == []

@@ -1,276 +1,340 @@
-// The referee page: score a Torri table written in notation, through the service's own API.
-// No framework, no build step, nothing from another origin.
-(function () {
-  "use strict";
+// The referee page's shell: the game chooser, the Score button, the problems, the result panel, the shareable
+// link (the table lives in the URL fragment: #<game>:<base64url JSON>), the request as JSON to copy, the picture
+// to download, and announcements for screen readers. It speaks of no game in particular: each game's editor is an
+// ES module served by the game's package (GET referee/games.json lists them). No framework, no build step, nothing
+// from another origin.
+//
+// An editor module exports create(context) and returns an editor:
+//   load(table)            show a table (null: an empty one); `table` is what table() returned
+//   table()                the JSON the link holds
+//   request()              the body of /score and /picture ({"state"}, {"table"} or {"notation"})
+//   showScore(answer, root) draw the breakdown into root; returns the verdict, one sentence
+//   example()              optional: load a finished example (the "example" button shows only then)
+//   markProblems(errors)   optional: mark the problems of a refused table on the editor (errors: {rule, pointer,
+//                          message}); showProblems(problem, box) may instead draw the whole problems box (true)
+//   clearProblems()        optional
+//   hint, exampleLabel, wide, liveCheck  optional: a short hint, the example button's label, a full-width layout,
+//                          check the table with /validate while it is edited
+//   isEmpty()              optional: nothing entered yet (no live check then)
+// context: {root, game, el, changed, announce, svgNode, post(path, body) -> {ok, status, body}, postSvg(path, body) ->
+// SVG text or null}: post and postSvg call this game's endpoints.
 
-  var API = "v1/games/torri/"; // relative: works wherever the service is mounted
-  var EXAMPLE = "Adso @: 10x3* 9x3* 8x3 6x3* 10-6\nWilliam: 7x3* 9-5* 10-8* 7-5*";
-  var STORE = "torri-referee-notation";
-  var CATEGORIES = [
-    ["completion", "Complete towers", "5 each · T-SCORE-1"],
-    ["blessing", "Blessing", "2 per story of plain 7s · T-SCORE-2"],
-    ["plain", "Plain towers", "tallest of each rank · T-SCORE-3"],
-    ["colorful", "Colorful towers", "towers × stories · T-SCORE-4"],
-    ["highest", "Highest marker", "10 · T-SCORE-5"],
-    ["monumento", "Monumento", "7 · T-NOB-MON"],
-    ["cappella", "Cappella di Santa Fina", "5 per tower of 5+ · T-NOB-SF"]
-  ];
+const $ = (id) => document.getElementById(id);
+const ui = {
+  games: $("games"), editorRoot: $("editor"), score: $("score"), example: $("example"), clear: $("clear"),
+  share: $("share"), hint: $("hint"), problems: $("problems"), result: $("result"), verdict: $("verdict"),
+  breakdown: $("breakdown-root"), warnings: $("warnings"), figure: $("figure"), picture: $("picture"),
+  download: $("download"), json: $("json"), copyJson: $("copy-json"), announce: $("announce"),
+  editorStyle: $("editor-style"), title: $("page-title"), rules: $("rules-link"), main: $("main"),
+};
 
-  var $ = function (id) { return document.getElementById(id); };
-  var area = $("notation"), gutter = $("gutter"), backdrop = $("backdrop");
-  var problemsBox = $("problems"), result = $("result"), scoreButton = $("score");
-  var badLines = {}; // line number -> column (or 0) of the first problem on it
-  var downloadUrl = null;
+let games = [];
+let current = null; // {game, editor}
+let downloadUrl = null;
+let checkTimer = null;
+let checkSerial = 0;
 
-  function text(tag, content, className) {
-    var node = document.createElement(tag);
-    if (content !== undefined && content !== null) node.textContent = String(content);
-    if (className) node.className = className;
-    return node;
+// ------------------------------------------------------------ small helpers shared with the editors
+
+export function el(tag, props, children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") node.textContent = String(value);
+    else if (key === "class") node.className = value;
+    else if (key === "on") for (const [event, handler] of Object.entries(value)) node.addEventListener(event, handler);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key in node && typeof value !== "string") node[key] = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
   }
-
-  // ------------------------------------------------------------ the editor
-
-  function lines() { return area.value.split("\n"); }
-
-  function paint() {
-    var all = lines();
-    gutter.replaceChildren();
-    backdrop.replaceChildren();
-    all.forEach(function (line, index) {
-      var number = index + 1;
-      var bad = Object.prototype.hasOwnProperty.call(badLines, number);
-      var num = text("div", number, bad ? "bad" : "");
-      if (bad) num.title = "a problem on this line";
-      gutter.appendChild(num);
-      var row = text("div", null, bad ? "bad-line" : "");
-      var column = badLines[number];
-      if (bad && column > 0 && column <= line.length + 1) {
-        row.appendChild(document.createTextNode(line.slice(0, column - 1)));
-        row.appendChild(text("mark", line.slice(column - 1, column) || " "));
-        row.appendChild(document.createTextNode(line.slice(column)));
-      } else {
-        row.textContent = line || " ";
-      }
-      backdrop.appendChild(row);
-    });
-    sync();
+  for (const child of [].concat(children || [])) {
+    if (child === null || child === undefined || child === false) continue;
+    node.appendChild(typeof child === "string" || typeof child === "number" ? document.createTextNode(child) : child);
   }
+  return node;
+}
 
-  function sync() {
-    backdrop.scrollTop = area.scrollTop;
-    backdrop.scrollLeft = area.scrollLeft;
-    gutter.scrollTop = area.scrollTop;
-  }
+function apiPath(path, gameId) { return "v1/games/" + (gameId || current.game.id) + "/" + path; } // relative
 
-  function clearProblems() {
-    badLines = {};
-    area.removeAttribute("aria-invalid");
-    problemsBox.hidden = true;
-    problemsBox.replaceChildren();
-  }
-
-  function select(line, column) {
-    var all = lines();
-    var start = 0;
-    for (var i = 0; i < line - 1 && i < all.length; i++) start += all[i].length + 1;
-    var length = (all[line - 1] || "").length;
-    var from = column ? start + Math.min(column - 1, length) : start;
-    var to = column ? Math.min(from + 1, start + length) : start + length;
-    area.focus();
-    area.setSelectionRange(from, to);
-  }
-
-  // ------------------------------------------------------------ talking to the service
-
-  function post(path, body, accept) {
-    return fetch(API + path, {
-      method: "POST",
-      headers: {"Content-Type": "application/json", "Accept": accept || "application/json"},
-      body: JSON.stringify(body)
-    });
-  }
-
-  function where(message) {
-    var match = /^line (\d+)(?:, column (\d+))?: /.exec(message);
-    return match ? {line: +match[1], column: match[2] ? +match[2] : 0, rest: message.slice(match[0].length)} : null;
-  }
-
-  function showProblems(problem) {
-    var errors = (problem && problem.errors) || [];
-    badLines = {};
-    problemsBox.replaceChildren();
-    var heading = problem && problem.status === 422 ? "This table cannot be real" : "This is not notation yet";
-    problemsBox.appendChild(text("h3", heading));
-    var list = text("ul");
-    if (!errors.length) errors = [{message: (problem && problem.detail) || "The service refused the table.", rule: null}];
-    errors.forEach(function (error) {
-      var item = text("li");
-      var at = where(error.message || "");
-      if (at) {
-        if (!Object.prototype.hasOwnProperty.call(badLines, at.line)) badLines[at.line] = at.column;
-        var jump = text("button", "line " + at.line + (at.column ? ", column " + at.column : ""), "where");
-        jump.type = "button";
-        jump.title = "show it in the text";
-        jump.addEventListener("click", function () { select(at.line, at.column); });
-        item.appendChild(jump);
-        item.appendChild(document.createTextNode(" " + at.rest));
-      } else {
-        item.appendChild(document.createTextNode(error.message));
-      }
-      if (error.rule) item.appendChild(text("span", error.rule, "rule"));
-      list.appendChild(item);
-    });
-    problemsBox.appendChild(list);
-    problemsBox.hidden = false;
-    area.setAttribute("aria-invalid", "true");
-    paint();
-  }
-
-  function verdict(answer) {
-    var players = answer.players;
-    var a = players[0], b = players[1];
-    if (answer.winner === null || answer.winner === undefined) {
-      return "A draw: " + a.total + " to " + b.total + ", and nobody holds the Highest marker to break the tie.";
-    }
-    var won = players[answer.winner], lost = players[1 - answer.winner];
-    if (answer.decided_by === "points") {
-      return won.name + " wins on points, " + won.total + " to " + lost.total + ".";
-    }
-    return won.name + " wins: " + won.total + " to " + lost.total +
-      " is a tie, and a tie goes to the holder of the Highest marker (T-SCORE-WIN).";
-  }
-
-  function showScore(answer) {
-    var players = answer.players;
-    var box = $("verdict");
-    box.textContent = verdict(answer);
-    box.className = "verdict" + (answer.winner === null ? " draw" : "");
-
-    var table = $("breakdown");
-    var headRow = text("tr");
-    headRow.appendChild(text("th", "Category"));
-    players.forEach(function (player, i) {
-      var th = text("th", player.name, answer.winner === i ? "winner" : "");
-      th.scope = "col";
-      headRow.appendChild(th);
-    });
-    table.tHead.replaceChildren(headRow);
-
-    var body = table.tBodies[0];
-    body.replaceChildren();
-    CATEGORIES.forEach(function (category) {
-      var row = text("tr");
-      row.dataset.category = category[0];
-      var th = text("th", category[1]);
-      th.scope = "row";
-      th.appendChild(text("span", category[2], "rule"));
-      row.appendChild(th);
-      players.forEach(function (player, i) {
-        var value = player.categories[category[0]] || 0;
-        var cell = text("td", value, (value ? "" : "zero") + (answer.winner === i ? " winner" : ""));
-        if (category[0] === "plain" && player.plain_ranks_won.length) {
-          cell.appendChild(text("span", " (" + player.plain_ranks_won.join(", ") + ")", "ranks"));
-          cell.title = "ranks won: " + player.plain_ranks_won.join(", ");
-        }
-        row.appendChild(cell);
-      });
-      body.appendChild(row);
-    });
-
-    var total = text("tr");
-    total.appendChild(text("th", "Total"));
-    players.forEach(function (player, i) {
-      var cell = text("td", player.total, "total" + (answer.winner === i ? " winner" : ""));
-      total.appendChild(cell);
-    });
-    table.tFoot.replaceChildren(total);
-
-    var warnings = $("warnings");
-    warnings.replaceChildren();
-    (answer.warnings || []).forEach(function (warning) {
-      warnings.appendChild(text("li", warning.message + (warning.rule ? " (" + warning.rule + ")" : "")));
-    });
-    warnings.hidden = !(answer.warnings || []).length;
-    result.hidden = false;
-  }
-
-  function showPicture(svgText) {
-    var holder = $("picture");
-    var doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
-    var svg = doc.documentElement;
-    holder.replaceChildren();
-    if (svg && svg.nodeName.toLowerCase() === "svg") holder.appendChild(document.importNode(svg, true));
-    var link = $("download");
-    if (downloadUrl) URL.revokeObjectURL(downloadUrl);
-    downloadUrl = URL.createObjectURL(new Blob([svgText], {type: "image/svg+xml"}));
-    link.href = downloadUrl;
-    link.hidden = false;
-  }
-
-  function score() {
-    var notation = area.value;
-    clearProblems();
-    paint();
-    scoreButton.disabled = true;
-    scoreButton.textContent = "Scoring…";
-    post("score", {notation: notation})
-      .then(function (response) {
-        return response.json().then(function (body) { return {ok: response.ok, body: body}; });
-      })
-      .then(function (answer) {
-        if (!answer.ok) {
-          result.hidden = true;
-          showProblems(answer.body);
-          return null;
-        }
-        showScore(answer.body);
-        return post("picture", {notation: notation}, "image/svg+xml").then(function (response) {
-          return response.ok ? response.text().then(showPicture) : null;
-        });
-      })
-      .catch(function () {
-        showProblems({errors: [{message: "Could not reach the referee service. Is it running?", rule: null}]});
-      })
-      .then(function () {
-        scoreButton.disabled = false;
-        scoreButton.textContent = "Score";
-      });
-  }
-
-  // ------------------------------------------------------------ wiring
-
-  area.addEventListener("input", function () {
-    if (Object.keys(badLines).length) clearProblems();
-    paint();
-    try { localStorage.setItem(STORE, area.value); } catch (e) { /* private mode */ }
+async function post(path, body, gameId) {
+  const response = await fetch(apiPath(path, gameId), {
+    method: "POST", headers: {"Content-Type": "application/json", "Accept": "application/json"},
+    body: JSON.stringify(body),
   });
-  area.addEventListener("scroll", sync);
-  area.addEventListener("keydown", function (event) {
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      score();
-    }
-  });
-  scoreButton.addEventListener("click", score);
-  $("example").addEventListener("click", function () {
-    area.value = EXAMPLE;
-    clearProblems();
-    paint();
-    area.focus();
-  });
-  $("clear").addEventListener("click", function () {
-    area.value = "";
-    clearProblems();
-    paint();
-    result.hidden = true;
-    area.focus();
-  });
+  let answer = null;
+  try { answer = await response.json(); } catch (e) { answer = null; }
+  return {ok: response.ok, status: response.status, body: answer};
+}
 
+async function postSvg(path, body, gameId) {
+  const response = await fetch(apiPath(path, gameId), {
+    method: "POST", headers: {"Content-Type": "application/json", "Accept": "image/svg+xml"},
+    body: JSON.stringify(body),
+  });
+  return response.ok ? response.text() : null;
+}
+
+function svgNode(svgText) {
+  const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
+  const svg = doc.documentElement;
+  return svg && svg.nodeName.toLowerCase() === "svg" ? document.importNode(svg, true) : null;
+}
+
+function announce(message) {
+  // cleared first so that the same sentence twice is read twice
+  ui.announce.textContent = "";
+  window.setTimeout(() => { ui.announce.textContent = message; }, 30);
+}
+
+async function copyText(text) {
   try {
-    var saved = localStorage.getItem(STORE);
-    if (saved) area.value = saved;
-  } catch (e) { /* private mode */ }
-  paint();
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (e) {
+    const area = el("textarea", {class: "visually-hidden", "aria-hidden": "true"});
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    let done = false;
+    try { done = document.execCommand("copy"); } catch (e2) { done = false; }
+    area.remove();
+    return done;
+  }
+}
+
+// ------------------------------------------------------------ the link: #<game>:<base64url of the table's JSON>
+
+function encodeTable(table) {
+  const bytes = new TextEncoder().encode(JSON.stringify(table));
+  let binary = "";
+  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function decodeTable(text) {
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch (e) {
+    return undefined;
+  }
+}
+
+function readFragment() {
+  const fragment = decodeURIComponent(location.hash.slice(1));
+  const colon = fragment.indexOf(":");
+  if (colon < 0) return {game: fragment || null, table: undefined};
+  return {game: fragment.slice(0, colon), table: decodeTable(fragment.slice(colon + 1))};
+}
+
+function storeKey(gameId) { return "referee-table-" + gameId; }
+
+function changed() {
+  if (!current) return;
+  const table = current.editor.table();
+  const fragment = "#" + current.game.id + (table === null || table === undefined ? "" : ":" + encodeTable(table));
+  if (location.hash !== fragment) history.replaceState(null, "", fragment);
+  ui.json.value = JSON.stringify(current.editor.request(), null, 1);
+  try { localStorage.setItem(storeKey(current.game.id), JSON.stringify(table)); } catch (e) { /* private mode */ }
+  clearProblems();
+  window.clearTimeout(checkTimer);
+  checkSerial++; // an answer still on its way is for an older table
+  if (current.editor.liveCheck && !(current.editor.isEmpty && current.editor.isEmpty())) scheduleCheck();
+}
+
+// ------------------------------------------------------------ problems
+
+function clearProblems() {
+  ui.problems.hidden = true;
+  ui.problems.replaceChildren();
+  if (current && current.editor.clearProblems) current.editor.clearProblems();
+}
+
+function showProblems(problem) {
+  ui.problems.replaceChildren();
+  const handled = current.editor.showProblems && current.editor.showProblems(problem, ui.problems);
+  if (!handled) {
+    let errors = (problem && problem.errors) || [];
+    if (!errors.length) errors = [{message: (problem && problem.detail) || "The service refused the table.", rule: null}];
+    const impossible = !problem || problem.status === 422 || problem.status === undefined;
+    ui.problems.appendChild(el("h3", {text: impossible ? "This table cannot be real" : "This is not a table yet"}));
+    ui.problems.appendChild(el("ul", {}, errors.map((error) => el("li", {}, [
+      error.message, error.rule ? el("span", {class: "rule", text: error.rule}) : null,
+      error.pointer ? el("code", {class: "pointer", text: error.pointer}) : null,
+    ]))));
+    if (current.editor.markProblems) current.editor.markProblems(errors);
+  }
+  ui.problems.hidden = false;
+}
+
+function scheduleCheck() {
+  window.clearTimeout(checkTimer);
+  checkTimer = window.setTimeout(liveCheck, 350);
+}
+
+async function liveCheck() {
+  const serial = ++checkSerial;
+  const editor = current.editor;
+  let answer;
+  try { answer = await post("validate", editor.request()); } catch (e) { return; }
+  if (serial !== checkSerial || !current || current.editor !== editor) return;
+  const errors = answer.ok ? answer.body.errors : ((answer.body && answer.body.errors) || []);
+  if (errors.length) {
+    showProblems({status: 422, errors: errors});
+  } else {
+    ui.problems.hidden = true;
+    ui.problems.replaceChildren();
+    if (editor.clearProblems) editor.clearProblems();
+  }
+}
+
+// ------------------------------------------------------------ scoring
+
+function showPicture(svgText) {
+  const svg = svgText && svgNode(svgText);
+  ui.picture.replaceChildren();
+  if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+  downloadUrl = null;
+  if (!svg) { ui.figure.hidden = true; return; }
+  ui.picture.appendChild(svg);
+  downloadUrl = URL.createObjectURL(new Blob([svgText], {type: "image/svg+xml"}));
+  ui.download.href = downloadUrl;
+  ui.download.download = current.game.id + "-table.svg";
+  ui.download.hidden = false;
+  ui.figure.hidden = false;
+}
+
+async function score() {
+  if (!current) return;
+  const {game, editor} = current;
+  window.clearTimeout(checkTimer);
+  checkSerial++;
+  clearProblems();
+  ui.score.disabled = true;
+  ui.score.textContent = "Scoring…";
+  const body = editor.request();
+  try {
+    const answer = await post("score", body);
+    if (current.editor !== editor) return;
+    if (!answer.ok) {
+      ui.result.hidden = true;
+      showProblems(answer.body || {status: answer.status});
+      announce("The table was refused: " + ((answer.body && answer.body.errors && answer.body.errors[0] &&
+        answer.body.errors[0].message) || "see the problems."));
+      return;
+    }
+    ui.breakdown.replaceChildren();
+    const verdict = editor.showScore(answer.body, ui.breakdown);
+    ui.verdict.textContent = verdict;
+    ui.verdict.className = "verdict" + (/draw|share/i.test(verdict) ? " draw" : "");
+    const warnings = answer.body.warnings || [];
+    ui.warnings.replaceChildren(...warnings.map((warning) =>
+      el("li", {text: warning.message + (warning.rule ? " (" + warning.rule + ")" : "")})));
+    ui.warnings.hidden = !warnings.length;
+    ui.result.hidden = false;
+    announce(verdict);
+    if (game.picture) showPicture(await postSvg("picture", body));
+    else showPicture(null);
+  } catch (e) {
+    showProblems({errors: [{message: "Could not reach the referee service. Is it running?", rule: null}]});
+  } finally {
+    ui.score.disabled = false;
+    ui.score.textContent = "Score";
+  }
+}
+
+// ------------------------------------------------------------ choosing a game
+
+function drawChooser() {
+  ui.games.replaceChildren(...games.map((game) => el("button", {
+    type: "button", class: "game", text: game.title, dataset: {game: game.id},
+    "aria-pressed": current && current.game.id === game.id ? "true" : "false",
+    on: {click: () => { if (!current || current.game.id !== game.id) choose(game.id, undefined); }},
+  })));
+}
+
+async function choose(gameId, table) {
+  const game = games.find((g) => g.id === gameId) || games[0];
+  if (!game) return;
+  document.documentElement.dataset.ready = "false";
+  window.clearTimeout(checkTimer);
+  checkSerial++;
+  const module = await import(new URL(game.editor, document.baseURI).href);
+  if (game.style) ui.editorStyle.href = game.style; else ui.editorStyle.removeAttribute("href");
+  ui.editorRoot.replaceChildren();
+  ui.result.hidden = true;
+  const context = {root: ui.editorRoot, game, el, changed, announce, svgNode,
+                   post: (path, body) => post(path, body, game.id), postSvg: (path, body) => postSvg(path, body, game.id)};
+  const editor = module.create(context);
+  current = {game, editor};
+  document.documentElement.dataset.game = game.id;
+  document.title = game.title + " — the referee";
+  ui.title.replaceChildren(game.title, " ", el("span", {text: "· the referee"}));
+  ui.rules.href = "v1/games/" + game.id + "/rules";
+  ui.main.classList.toggle("wide", !!editor.wide);
+  ui.hint.textContent = editor.hint || "Ctrl+Enter scores";
+  ui.example.hidden = !editor.example;
+  ui.example.textContent = editor.exampleLabel || "Example";
+  if (table === undefined) {
+    try { table = JSON.parse(localStorage.getItem(storeKey(game.id)) || "null"); } catch (e) { table = null; }
+  }
+  clearProblems();
+  editor.load(table === undefined ? null : table);
+  drawChooser();
+  changed();
   document.documentElement.dataset.ready = "true";
-})();
+}
+
+// ------------------------------------------------------------ wiring
+
+ui.score.addEventListener("click", score);
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+    event.preventDefault();
+    score();
+  }
+});
+ui.example.addEventListener("click", () => {
+  current.editor.example();
+  ui.result.hidden = true;
+  changed();
+  announce("The example table is in the editor.");
+});
+ui.clear.addEventListener("click", () => {
+  current.editor.load(null);
+  ui.result.hidden = true;
+  changed();
+  announce("The table is empty.");
+});
+ui.share.addEventListener("click", async () => {
+  changed();
+  const done = await copyText(location.href);
+  announce(done ? "The link to this table is copied." : "The link to this table is in the address bar.");
+});
+ui.copyJson.addEventListener("click", async () => {
+  const done = await copyText(ui.json.value);
+  announce(done ? "The JSON is copied." : "Select the JSON and copy it.");
+});
+window.addEventListener("hashchange", () => {
+  const {game, table} = readFragment();
+  if (!current || game !== current.game.id || (table !== undefined &&
+      JSON.stringify(table) !== JSON.stringify(current.editor.table()))) {
+    if (current && game === current.game.id && table !== undefined) {
+      current.editor.load(table);
+      ui.result.hidden = true;
+      changed();
+    } else {
+      choose(game, table);
+    }
+  }
+});
+
+async function start() {
+  const response = await fetch("referee/games.json", {headers: {"Accept": "application/json"}});
+  games = (await response.json()).games;
+  const {game, table} = readFragment();
+  await choose(games.some((g) => g.id === game) ? game : games[0].id, table);
+}
+
+start();

@@ -1,0 +1,199 @@
+"""Carcassonne on the referee page, entered by clicks and keys only: tiles from the palette turned with R and put
+on the board, meeples by a click on their feature, the score track typed, towers built floor by floor with a meeple
+on top, prisoners. A finished golden game with The Tower: every player's total and every feature, its tiles lit on
+the board when hovered, and the link reopening the same board; a game still being played (bag not empty): the
+points so far; a tile turned wrong: the rule broken, marked on the board."""
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from service.games import carcassonne
+from service.games.carcassonne.adapter import CarcassonneRules
+
+from .conftest import check_both_sizes, open_referee
+
+GOLDEN = Path(__file__).resolve().parents[1] / "carcassonne" / "data" / "golden" / "2p-seed-14-tower.json"
+CELL = 56
+EDGES = ["N", "E", "S", "W"]
+HALVES = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"]
+EDGE_SPOT = [(0.5, 0.2), (0.8, 0.5), (0.5, 0.8), (0.2, 0.5)]
+HALF_SPOT = [(0.28, 0.12), (0.72, 0.12), (0.88, 0.28), (0.88, 0.72), (0.72, 0.88), (0.28, 0.88), (0.12, 0.72),
+             (0.12, 0.28)]
+
+
+@pytest.fixture(scope="module")
+def golden() -> tuple[dict, dict]:
+    """A whole game with The Tower (two players, 90 tiles): towers, a meeple on top, a prisoner."""
+    game = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    state = game["final_state"]
+    assert state["phase"] == "over" and not state["discarded"] and state["towers"]
+    assert any(p["prisoners"] for p in state["players"]) and any(p["score"] for p in state["players"])
+    return state, game["score"]
+
+
+def game_in_progress(seed: int = 3, tiles: int = 8) -> dict:
+    """A three-player base game after `tiles` tiles, a meeple wherever the policy could put one, score track typed."""
+    rng = random.Random(seed)
+    state = carcassonne.new_game(seed, names=["Ada", "Bea", "Cy"], tower=False)
+    while len(state.board) < tiles + 1 or state.step.value != "place":
+        steps = carcassonne.legal_steps(state)
+        state = carcassonne.apply_step(state, rng.choice([s for s in steps if s.type == "meeple"] or steps))[0]
+    document = carcassonne.state_json(state)
+    for player, track in zip(document["players"], [5, 0, 12]):
+        player["score"] = track
+    return document
+
+
+def spot(feature: str) -> dict:
+    """Where on a tile (pixels, board orientation) a click names the feature."""
+    if feature in EDGES:
+        x, y = EDGE_SPOT[EDGES.index(feature)]
+    elif feature in HALVES:
+        x, y = HALF_SPOT[HALVES.index(feature)]
+    else:
+        x, y = 0.5, 0.5
+    return {"x": x * CELL, "y": y * CELL}
+
+
+def square(at: list[int]) -> str:
+    return f"{at[0]},{at[1]}"
+
+
+def open_carcassonne(page, fragment: str = "#carcassonne") -> None:
+    open_referee(page, fragment)
+    page.wait_for_selector("[data-tiles=ready]")
+
+
+def enter(page, state: dict) -> None:
+    if state["variant"]["tower"]:
+        page.get_by_label("The Tower", exact=False).check()
+    while page.locator(".kc-player").count() < len(state["players"]):
+        page.get_by_role("button", name="Add a player").click()
+    for i, player in enumerate(state["players"]):
+        page.get_by_label(f"Name of player {i + 1}", exact=True).fill("")
+        page.get_by_label(f"Name of player {i + 1}", exact=True).type(player["name"])
+        page.get_by_label(f"Score track of player {i + 1}", exact=True).click()
+        page.keyboard.press("Control+A")
+        page.keyboard.type(str(player["score"]))
+        page.keyboard.press("Tab")
+    for tile in state["board"][1:]:  # the start tile is there already
+        page.locator(f'.kc-pick[data-tile="{tile["tile"]}"]').click()
+        for _ in range(tile["rotation"] // 90):
+            page.keyboard.press("r")
+        page.locator(f'.kc-free[data-at="{square(tile["at"])}"]').click()
+    expect(page.locator(".kc-tile")).to_have_count(len(state["board"]))
+    placed = {node.get_attribute("data-at"): node.get_attribute("aria-label") for node in page.locator(".kc-tile").all()}
+    for tile in state["board"]:  # each tile where it lies, turned as it is
+        assert placed[square(tile["at"])].startswith(f'{tile["tile"]} at {square(tile["at"])}, turned {tile["rotation"]}°')
+    for meeple in state["meeples"]:
+        page.locator(".chooser-player").nth(meeple["player"]).click()
+        page.locator(f'.kc-tile[data-at="{square(meeple["at"])}"]').click(position=spot(meeple["feature"]))
+    expect(page.locator(".kc-meeple")).to_have_count(len(state["meeples"]))
+    for tower in state["towers"]:
+        page.locator(f'.kc-tile[data-at="{square(tower["at"])}"]').focus()
+        page.keyboard.press("Enter")
+        for _ in range(tower["height"]):
+            page.get_by_role("button", name=f'Tower at {square(tower["at"])}: one floor more').click()
+        if tower["top"] is not None:
+            page.get_by_label(f'Meeple on top of the tower at {square(tower["at"])}').focus()
+            page.keyboard.type(state["players"][tower["top"]]["name"][0])
+    for holder, player in enumerate(state["players"]):
+        for owner in player["prisoners"]:
+            page.get_by_label(f"Add a prisoner held by player {holder + 1}", exact=True).focus()
+            page.keyboard.type(state["players"][owner]["name"][0])
+
+
+def expect_score(page, score: dict) -> None:
+    rows = page.locator("#breakdown tbody tr")
+    expect(rows.locator("th")).to_have_text([p["name"] for p in score["players"]])
+    expect(rows.locator("td.total")).to_have_text([str(p["total"]) for p in score["players"]])
+    for category in ("so_far", "roads", "cities", "cloisters", "fields"):
+        expect(rows.locator(f"td.{category}")).to_have_text([str(p[category]) for p in score["players"]])
+    expect(page.locator("#features li")).to_have_count(len(score["features"]))
+    expect(page.locator("#problems")).to_be_hidden()
+
+
+def test_a_finished_golden_game_with_the_tower(page, base_url, screenshots, golden):
+    state, score = golden
+    open_carcassonne(page)
+    enter(page, state)
+    expect(page.locator(".kc-pick:not([disabled])")).to_have_count(0)  # every tile is on the board
+    page.keyboard.press("Control+Enter")
+    expect_score(page, score)
+    winner = score["players"][score["winners"][0]]
+    verdict = f'{winner["name"]} wins with {winner["total"]} points'
+    expect(page.locator("#verdict")).to_contain_text(verdict)
+    expect(page.locator("#announce")).to_contain_text(verdict)
+
+    features = page.locator("#features li")
+    biggest = max(range(len(score["features"])), key=lambda i: len(score["features"][i]["tiles"]))
+    features.nth(biggest).hover()
+    tiles = score["features"][biggest]["tiles"]
+    expect(page.locator(".kc-tile.lit")).to_have_count(len(tiles))
+    assert {node.get_attribute("data-at") for node in page.locator(".kc-tile.lit").all()} == set(map(square, tiles))
+    page.locator("#verdict").hover()
+    expect(page.locator(".kc-tile.lit")).to_have_count(0)
+
+    sent = page.evaluate("() => JSON.parse(document.getElementById('json').value).state")
+    assert sent["phase"] == "over" and sent["bag"] == [] and sent["towers"] == state["towers"]
+    assert [p["prisoners"] for p in sent["players"]] == [p["prisoners"] for p in state["players"]]
+    assert [p["supply"] for p in sent["players"]] == [p["supply"] for p in state["players"]]
+    expect(page.locator("#picture svg")).to_be_visible()
+    expect(page.locator("#download")).to_have_attribute("download", "carcassonne-table.svg")
+    check_both_sizes(page, screenshots, "carcassonne-finished")
+    local = (base_url, "blob:" + base_url, "data:")  # the tile drawings are blobs made in the page
+    assert all(url.startswith(local) for url in page.requests), page.requests
+    assert page.errors == []
+
+    # the link reopens the same board (the tiles learnt are remembered by the browser: nothing asked again)
+    other = page.context.new_page()
+    asked = []
+    other.on("request", lambda request: asked.append(request.url))
+    open_carcassonne(other, "#" + page.url.split("#", 1)[1])
+    expect(other.locator(".kc-tile")).to_have_count(len(state["board"]))
+    expect(other.locator(".kc-meeple")).to_have_count(len(state["meeples"]))
+    assert not [url for url in asked if "legal-moves" in url]
+    other.get_by_role("button", name="Score", exact=True).click()
+    expect(other.locator("#breakdown td.total")).to_have_text([str(p["total"]) for p in score["players"]])
+
+
+def test_a_game_still_being_played(page, screenshots):
+    state = game_in_progress()
+    score = CarcassonneRules().score({"state": state})
+    open_carcassonne(page)
+    enter(page, state)
+    page.get_by_role("button", name="Score", exact=True).click()
+    expect_score(page, score)
+    expect(page.locator("#verdict")).to_contain_text("with tiles still in the bag")
+    check_both_sizes(page, screenshots, "carcassonne-in-progress")
+
+
+def test_a_tile_turned_wrong_shows_the_rule(page, golden):
+    state, _ = golden
+    first = copy.deepcopy(state["board"][1])
+    open_carcassonne(page)
+    page.get_by_label("The Tower", exact=False).check()
+    page.locator(f'.kc-pick[data-tile="{first["tile"]}"]').click()
+    for _ in range(first["rotation"] // 90):
+        page.keyboard.press("r")
+    page.locator(f'.kc-free[data-at="{square(first["at"])}"]').click()
+    placed = page.locator(f'.kc-tile[data-at="{square(first["at"])}"]')
+    problems = page.locator("#problems")
+    for _ in range(3):  # some turn of it breaks K-PLACE-2 with the start tile
+        placed.focus()
+        page.keyboard.press("r")
+        page.wait_for_timeout(600)
+        if problems.is_visible():
+            break
+    expect(problems).to_contain_text("K-PLACE-2")
+    expect(problems).to_contain_text("does not match")
+    expect(page.locator(".kc-tile.bad .kc-rule").first).to_contain_text("K-PLACE-2")
+    page.keyboard.press("Delete")
+    expect(page.locator(".kc-tile")).to_have_count(1)
+    expect(problems).to_be_hidden()

@@ -1,0 +1,56 @@
+"""What the referee page is served: the shell, the list of games from the registry, and each game's editor from
+the game's own package, all under the strict Content-Security-Policy."""
+from __future__ import annotations
+
+import pytest
+
+from service.api import create_app
+from service.api.referee import POLICY, editor_folder
+from service.games.registry import GAMES
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "WARNING", "REDIS_URL": ""}).test_client()
+
+
+def test_the_games_offered_come_from_the_registry(client):
+    response = client.get("/referee/games.json")
+    assert response.status_code == 200 and response.headers["Content-Security-Policy"] == POLICY
+    games = response.get_json()["games"]
+    assert [g["id"] for g in games] == [g for g in GAMES if editor_folder(g) is not None]
+    assert {"torri", "campanile"} <= {g["id"] for g in games}
+    by_id = {g["id"]: g for g in games}
+    assert by_id["torri"] == {"id": "torri", "title": "Le Torri di San Gimignano", "editor": "referee/torri/editor.js",
+                              "style": "referee/torri/editor.css", "picture": True, "variants": ["nobles"],
+                              "rules_version": GAMES["torri"].info.rules_version}
+    assert by_id["campanile"]["picture"] is False
+    for game in games:
+        assert hasattr(GAMES[game["id"]], "picture") is game["picture"]
+
+
+@pytest.mark.parametrize("game", ["torri", "campanile"])
+def test_each_editor_is_served_from_its_package(client, game):
+    for name, kind in (("editor.js", "text/javascript"), ("editor.css", "text/css")):
+        response = client.get(f"/referee/{game}/{name}")
+        assert response.status_code == 200 and response.mimetype == kind
+        assert response.headers["Content-Security-Policy"] == POLICY
+        text = response.get_data(as_text=True)
+        assert "http://" not in text and "https://" not in text  # nothing from another origin
+    assert (editor_folder(game) / "editor.js").is_file()
+
+
+def test_nothing_else_is_served(client):
+    assert client.get("/referee/torri/nothing.js").status_code == 404
+    assert client.get("/referee/torri/../adapter.py").status_code == 404
+    assert client.get("/referee/torri/%2e%2e/adapter.py").status_code == 404
+    assert client.get("/referee/nogame/editor.js").status_code == 404
+    assert client.get("/referee/assets/nothing.js").status_code == 404
+
+
+def test_the_shell_names_no_game(client):
+    page = client.get("/referee")
+    assert page.status_code == 200 and page.headers["Content-Security-Policy"] == POLICY
+    html = page.get_data(as_text=True) + client.get("/referee/assets/referee.js").get_data(as_text=True)
+    for game in GAMES:
+        assert f"/{game}" not in html and f'"{game}"' not in html
