@@ -11,7 +11,10 @@ from service.api import create_app
 from service.games import carcassonne
 from service.games.carcassonne import Kind, face
 
+from service.games.carcassonne.tiles_data import TILES
+
 from .helpers import CLOISTER_BLOCK, doc, listed, play, refused, scored, state
+from .playouts import playout
 
 BASE = "/v1/games/carcassonne"
 
@@ -428,3 +431,144 @@ def test_wrong_move_types_are_400_never_500(client, move):
     response = client.post(f"{BASE}/apply", json={"state": doc(draw=["BA/C"]), "moves": [move]})
     assert response.status_code == 400 and response.mimetype == "application/problem+json"
     assert all(e["pointer"].startswith("/moves/0") for e in response.get_json()["errors"])
+
+
+# ---------------------------------------------------------------------------------------------- a second count
+
+EDGES, HALVES = ("N", "E", "S", "W"), ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")
+STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+class FloodFill:
+    """Features counted afresh from the data file's tile table by flood fill, sharing no code with the library:
+    a second opinion on every road, city, cloister and field of a board (K-TILE-1 to K-TILE-3, K-SCORE, K-END)."""
+
+    def __init__(self, board) -> None:
+        self.tiles = {p.at: p for p in board}
+        self.parts = {}  # (square, feature number) -> (kind, edges, halves, pennant, city edges touched)
+        for p in board:
+            turn = p.rotation // 90
+            for number, (kind, edges, halves, pennant, cities) in enumerate(TILES[p.tile][1]):
+                self.parts[(p.at, number)] = (
+                    kind, {(EDGES.index(e) + turn) % 4 for e in edges},
+                    {(HALVES.index(h) + 2 * turn) % 8 for h in halves}, pennant,
+                    {(EDGES.index(e) + turn) % 4 for e in cities})
+        self.component = {}
+        for key in self.parts:
+            if key not in self.component and self.parts[key][0] != "tower":
+                self._fill(key)
+
+    def _at(self, square, *, edge=None, half=None):
+        for (at, number), (_, edges, halves, _, _) in self.parts.items():
+            if at == square and (edge in edges or half in halves):
+                return at, number
+        return None
+
+    def _fill(self, start) -> None:
+        todo, seen = [start], {start}
+        while todo:
+            square, number = todo.pop()
+            _, edges, halves, _, _ = self.parts[(square, number)]
+            links = []
+            for e in edges:
+                nb = (square[0] + STEPS[e][0], square[1] + STEPS[e][1])
+                links.append(self._at(nb, edge=(e + 2) % 4) if nb in self.tiles else None)
+            for h in halves:
+                e = h // 2
+                nb = (square[0] + STEPS[e][0], square[1] + STEPS[e][1])
+                other = 2 * ((e + 2) % 4) + (1 - h % 2)  # L meets R
+                links.append(self._at(nb, half=other) if nb in self.tiles else None)
+            for link in links:
+                if link is not None and link not in seen:
+                    seen.add(link)
+                    todo.append(link)
+        for key in seen:
+            self.component[key] = start
+
+    def members(self, root):
+        return [key for key, r in self.component.items() if r == root]
+
+    def around(self, square):
+        return [(square[0] + dx, square[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                if (dx or dy) and (square[0] + dx, square[1] + dy) in self.tiles]
+
+    def complete(self, root) -> bool:
+        kind = self.parts[root][0]
+        if kind == "cloister":
+            return len(self.around(root[0])) == 8
+        if kind == "field":
+            return False
+        return all((sq[0] + STEPS[e][0], sq[1] + STEPS[e][1]) in self.tiles
+                   for sq, number in self.members(root) for e in self.parts[(sq, number)][1])
+
+    def worth(self, root) -> tuple[int, int]:
+        """(points, tiles) as the rule book counts them."""
+        kind, members = self.parts[root][0], self.members(root)
+        squares = {sq for sq, _ in members}
+        if kind == "road":
+            return len(squares), len(squares)
+        if kind == "city":
+            pennants = sum(self.parts[key][3] for key in members)
+            return (2 if self.complete(root) else 1) * (len(squares) + pennants), len(squares)
+        if kind == "cloister":
+            tiles = 1 + len(self.around(root[0]))
+            return (9 if tiles == 9 else tiles), tiles
+        cities = {self.component[self._at(sq, edge=e)] for sq, number in members for e in self.parts[(sq, number)][4]}
+        return 3 * sum(1 for city in cities if self.complete(city)), len(squares)
+
+    def root_of(self, square, name: str):
+        if name in EDGES:
+            return self.component[self._at(square, edge=EDGES.index(name))]
+        if name in HALVES:
+            return self.component[self._at(square, half=HALVES.index(name))]
+        kind = "field" if name == "inner" else name
+        (key,) = [(sq, n) for (sq, n), part in self.parts.items() if sq == square and part[0] == kind]
+        return self.component[key]
+
+    def features(self, meeples, players: int):
+        on = {}
+        for m in meeples:
+            on.setdefault(self.root_of(m.at, m.feature), []).append(m.player)
+        out = []
+        for root, owners in on.items():
+            counts = [owners.count(p) for p in range(players)]
+            winners = [p for p in range(players) if counts[p] == max(counts)]
+            points, tiles = self.worth(root)
+            out.append((self.parts[root][0], points, tuple(winners), tiles))
+        return sorted(out)
+
+
+def _library_features(st: carcassonne.State):
+    return sorted((f["type"], f["points"], tuple(f["winners"]), len(f["tiles"]))
+                  for f in carcassonne.score(st).to_json()["features"])
+
+
+@pytest.mark.parametrize("seed, players, tower", [(11, 2, False), (12, 3, True), (13, 5, False), (14, 4, True)])
+def test_K_SCORE_K_END_a_second_count_by_flood_fill_agrees_on_whole_games(seed, players, tower):
+    seen = 0
+    for st in playout(seed, players, tower):
+        if st.step.value == "place" and (st.over or len(st.board) % 15 == 0):
+            assert _library_features(st) == FloodFill(st.board).features(st.meeples, players), len(st.board)
+            seen += 1
+    assert seen >= 5
+
+
+@pytest.mark.parametrize("seed, players, tower", [(21, 2, True), (22, 4, False)])
+def test_K_SCORE_every_feature_scored_in_play_is_complete_and_worth_what_was_paid(seed, players, tower):
+    checked = 0
+
+    def check(_before, _step, after, events):
+        nonlocal checked
+        count = FloodFill(after.board)
+        for event in scored(events):
+            feature = event["feature"]
+            root = count.root_of(tuple(feature["at"]), feature["feature"])
+            assert count.complete(root), feature
+            points, tiles = count.worth(root)
+            paid = event["points"] if event["scorers"] else points  # a feature nobody holds pays nothing
+            assert (points, tiles) == (paid, len(feature["tiles"])), feature
+            checked += 1
+
+    for _ in playout(seed, players, tower, each=check):
+        pass
+    assert checked >= 5

@@ -272,6 +272,7 @@ def _check(doc: dict) -> tuple[State, list[Problem]]:
                                 f"the game has {total}.")
     # meeples on features that exist, one per segment (K-TILE-4, K-MEEPLE-1)
     meeples: list[Meeple] = []
+    pointers: dict[Meeple, str] = {}
     seen: set[tuple[Square, str]] = set()
     for i, meeple in doc["meeples"]:
         if meeple.player >= n:
@@ -292,6 +293,7 @@ def _check(doc: dict) -> tuple[State, list[Problem]]:
             continue
         seen.add((meeple.at, segment.name))
         meeples.append(Meeple(meeple.at, segment.name, meeple.player))
+        pointers[meeples[-1]] = f"/meeples/{i}"
     # towers only on foundations (K-TOW-ACT-1), tops only with the variant
     towers: list[Tower] = []
     if doc["towers"] and not tower:
@@ -364,9 +366,27 @@ def _check(doc: dict) -> tuple[State, list[Problem]]:
             bad("K-SVC-STEP", "/raised", "\"raised\" is set only during the capture step.")
     if doc["ransomed"] and (not tower or phase is Phase.OVER):
         bad("K-TOW-RANSOM", "/ransomed", "Only a turn of The Tower can have a ransom paid.")
+    index = BoardIndex.of(board)
+    _finished_features_hold_no_meeple(index, meeples, pointers, last if step is not StepDue.PLACE else None, bad)
     state = State(tower, phase, doc["turn"], step, bag, doc["discarded"], board, last, raised,
                   tuple(sorted(meeples)), tuple(sorted(towers)), tuple(players), doc["ransomed"])
-    return state, problems
+    return state.with_index(index), problems
+
+
+def _finished_features_hold_no_meeple(index: BoardIndex, meeples: list[Meeple], pointers: dict[Meeple, str],
+                                      last: Square | None, bad: Any) -> None:
+    """K-SCORE-RETURN: a road, city or cloister is scored at the end of the turn that completes it and its meeples
+    go home, so only a feature the tile placed this turn (`last`, action and capture steps) completed may still
+    hold one."""
+    for meeple in meeples:
+        tile_face = index.faces[index.grid[meeple.at]]
+        segment = tile_face.by_name[meeple.feature]
+        if segment.kind not in (Kind.ROAD, Kind.CITY, Kind.CLOISTER):
+            continue
+        root = index.find(index.node(meeple.at, segment.index))
+        if index.complete(root) and (last is None or last not in index.tiles_of(root)):
+            bad("K-SCORE-RETURN", pointers[meeple], f"The {segment.kind.value} at {_xy(meeple.at)} is complete: it "
+                                                    "was scored and its meeples went home.")
 
 
 def validate_state(data: Any) -> tuple[list[Problem], list[Problem]]:
@@ -385,7 +405,7 @@ def read_state(data: Any) -> State:
     state, problems = _check(doc)
     if problems:
         raise InvalidStateError(problems)
-    return state.with_index(BoardIndex.of(state.board))
+    return state
 
 
 def state_json(state: State) -> dict[str, Any]:
