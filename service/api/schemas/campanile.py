@@ -270,6 +270,16 @@ class CampanileScoreRequestSchema(ExactlyOneOfSchema):
     table = fields.Nested(CampanileTableSchema, metadata={"description": "A finished table, as a photo shows it."})
 
 
+class CampanilePictureRequestSchema(CampanileScoreRequestSchema):
+    """Exactly one of `state` or `table`: the table to draw."""
+
+
+class CampanilePictureResponseSchema(StrictSchema):
+    """The picture inside JSON, for a client that asks for application/json."""
+
+    svg = fields.String(required=True, metadata={"description": "An SVG document (image/svg+xml)."})
+
+
 class CampanileStateResponseSchema(StrictSchema):
     state = fields.Nested(CampanileStateSchema, required=True, metadata={"description": "The position."})
 
@@ -408,6 +418,9 @@ ValidateResponseSchema = CampanileValidateResponseSchema
 LegalMovesResponseSchema = CampanileLegalMovesResponseSchema
 ApplyResponseSchema = CampanileApplyResponseSchema
 ReplayResponseSchema = CampanileReplayResponseSchema
+PictureRequestSchema = CampanilePictureRequestSchema
+PictureResponseSchema = CampanilePictureResponseSchema
 COMPONENTS: dict[str, type[Schema]] = {schema.__name__[:-6]: schema for schema in MOVE_SCHEMAS.values()}
 COMPONENTS.update({schema.__name__[:-6]: schema
                    for schema in (CampanileCountedCardsSchema, CampanileCountedPileSchema)})
+COMPONENTS["CampanilePictureResponse"] = CampanilePictureResponseSchema  # referenced by /picture's JSON form

@@ -8,7 +8,8 @@ from typing import Any
 
 from ..base import GameInfo, Json, Variant
 from ..errors import GameError, MalformedError, Problem
-from .codec import read_state, state_json, validate_state
+from . import picture as table_picture
+from .codec import read_state, read_table, state_json, table_of, validate_state
 from .game import apply_steps, as_step, legal_moves, new_game, player_view, score, score_table_json, to_act
 from .model import State
 from .rules import RULES, RULES_VERSION
@@ -92,6 +93,19 @@ class CampanileRules:
             result, prefix = score(_state(request)), "/state"
         return {**result.to_json(), "warnings": [p.under(prefix).to_json() for p in warnings]}
 
+    def picture(self, request: Json) -> str:
+        """Draw a state's table or a table as SVG: the five towers in their row as stacks of cards, the flag each
+        earns, the tokens under each in betting order in the players' colours, who takes the large and small
+        numbers, and every player's total (the aria-label says who leads). Not cached: drawing is cheap."""
+        if "table" in request:
+            try:
+                table = read_table(request["table"])[0]
+            except GameError as error:
+                raise _under("/table", error) from None
+        else:
+            table = table_of(_state(request))
+        return table_picture.svg(table)
+
     def view(self, request: Json) -> Json:
         state = _state(request)
         player = request["player"]
@@ -122,5 +136,6 @@ class CampanileRules:
             "new": {"seed": 42, "names": names},
             "apply": {"moves": [{"type": "play", "card": card, "stories": 1}, {"type": "no_bet"}, {"type": "draw"}]},
             "score": {"table": finished_table},
+            "picture": {"table": finished_table},
             "validate": {"state": broken},
         }
