@@ -4,6 +4,7 @@ and the tie-breaks named, a refused table with the rule broken, and the shareabl
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -81,7 +82,11 @@ def test_a_golden_game_entered_by_clicks_and_keys(page, base_url, screenshots):
     expect(tower_c.locator("td.small")).to_contain_text("Ada 2")
     expect(tower_c.locator("td.small")).to_contain_text("placed a token here first (C-END-3)")
     expect(page.locator('#flags tr[data-style="D"] td.flag')).to_have_text("none")
-    expect(page.locator("#figure")).to_be_hidden()  # Campanile draws no picture
+    figure = page.locator("#figure")
+    expect(figure).to_be_visible()
+    expect(figure.get_by_role("img")).to_have_accessible_name(
+        "Ada: 10 points; Bea: 6 points; Cy: 6 points. Ada leads.")
+    expect(figure.get_by_role("link", name="Download the picture (SVG)")).to_have_attribute("download", re.compile(r"\.svg$"))
     sent = json.loads(page.locator("#json").input_value())
     assert [sum(t["plays"]) for t in sent["table"]["towers"]] == [sum(t["plays"]) for t in
                                                                   game["final_state"]["towers"]]

@@ -24,7 +24,7 @@ def test_the_games_offered_come_from_the_registry(client):
     assert by_id["torri"] == {"id": "torri", "title": "Le Torri di San Gimignano", "editor": "referee/torri/editor.js",
                               "style": "referee/torri/editor.css", "picture": True, "variants": ["nobles"],
                               "rules_version": GAMES["torri"].info.rules_version}
-    assert by_id["campanile"]["picture"] is False
+    assert by_id["campanile"]["picture"] is True
     for game in games:
         assert hasattr(GAMES[game["id"]], "picture") is game["picture"]
 
