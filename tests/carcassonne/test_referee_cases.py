@@ -10,7 +10,6 @@ import pytest
 from service.api import create_app
 from service.games import carcassonne
 from service.games.carcassonne import Kind, face
-
 from service.games.carcassonne.tiles_data import TILES
 
 from .helpers import CLOISTER_BLOCK, doc, listed, play, refused, scored, state
@@ -134,7 +133,7 @@ def test_K_SCORE_ROAD_ends_at_a_crossing_and_at_a_city():
 def test_K_SCORE_ROAD_ends_at_a_cloister():
     # BA/LR turned 270: a cloister whose road leaves east, into the start tile's road
     st = state([("BA/RRRR", (1, 0), 0)], meeples=[(0, (1, 0), "W")], draw=["BA/LR"])
-    after, events = play(st, {"type": "place", "at": [-1, 0], "rotation": 270}, {"type": "skip"})
+    _, events = play(st, {"type": "place", "at": [-1, 0], "rotation": 270}, {"type": "skip"})
     (event,) = scored(events)
     assert (event["feature"]["type"], event["points"], event["scorers"]) == ("road", 3, [0])
 
@@ -154,6 +153,15 @@ def test_K_SCORE_CLOISTER_a_surrounded_cloister_is_9_and_its_monk_returns():
     cloister = [e for e in scored(events) if e["feature"]["type"] == "cloister"]
     assert [(e["points"], e["scorers"]) for e in cloister] == [(9, [1])]
     assert after.players[1].score == 9 and after.players[1].supply == 7
+
+
+def test_K_SCORE_CLOISTER_a_cloister_dropped_into_a_full_ring_scores_9_with_its_new_monk():
+    ring = [t for t in CLOISTER_BLOCK if t[1] != (0, 2)]
+    st = state(ring, draw=["BA/L"])
+    after, events = play(st, {"type": "place", "at": [0, 2], "rotation": 0}, {"type": "meeple", "feature": "cloister"})
+    (event,) = [e for e in scored(events) if e["feature"]["type"] == "cloister"]
+    assert (event["points"], event["scorers"], len(event["feature"]["tiles"])) == (9, [0], 9)
+    assert after.players[0].score == 9 and after.meeples == () and after.players[0].supply == 7
 
 
 def test_K_END_2_an_open_cloister_is_1_and_1_per_tile_around():
@@ -210,16 +218,35 @@ def test_K_SCORE_RETURN_knights_return_after_scoring_and_farmers_stay():
     assert _totals(after) == [0 + 3 + 3, 4]  # both farms touch the city just completed
 
 
+def test_K_SCORE_RETURN_a_state_with_a_meeple_on_a_finished_feature_is_invalid():
+    closed = [("BA/C", (0, -1), 180)]
+    errors, _ = carcassonne.validate_state(doc(closed, meeples=[(0, (0, 0), "EL"), (1, (0, 0), "N")]))
+    assert [(p.rule, p.pointer) for p in errors] == [("K-SCORE-RETURN", "/meeples/1")]  # the farmer may stay
+    # during the turn that completes it, the knight waits for the scoring
+    mid_turn = doc(closed, meeples=[(1, (0, 0), "N")], step="action", last=(0, -1))
+    assert carcassonne.validate_state(mid_turn)[0] == []
+    elsewhere = doc(closed + [("BA/RFr", (1, 0), 0)], meeples=[(1, (0, 0), "N")], step="action", last=(1, 0))
+    assert [p.rule for p in carcassonne.validate_state(elsewhere)[0]] == ["K-SCORE-RETURN"]
+    monk = doc(CLOISTER_BLOCK, meeples=[(0, (0, 2), "cloister")])
+    assert [(p.rule, p.pointer) for p in carcassonne.validate_state(monk)[0]] == [("K-SCORE-RETURN", "/meeples/0")]
+    # the cloister's last neighbour placed this turn: not yet scored
+    monk_now = doc(CLOISTER_BLOCK, meeples=[(0, (0, 2), "cloister")], step="action", last=(1, 3))
+    assert carcassonne.validate_state(monk_now)[0] == []
+    # and what the engine leaves mid-turn reads back as it is
+    placed, _ = play(state(draw=["BA/C"]), {"type": "place", "at": [0, -1], "rotation": 180})
+    assert carcassonne.validate_state(carcassonne.state_json(placed))[0] == []
+
+
 # ---------------------------------------------------------------------------------------------- placement
 
 def test_K_PLACE_2_every_shared_edge_must_match_not_only_one():
-    # [1, -1] touches two tiles: west the city of a BA/Cc.1 (turned 180: city south and east), south a field
+    # [1, -1] touches two tiles: west the city of a BA/Cc.1 (turned 180: city south and east), south the field
+    # of a BA/RFr. BA/C turned 270 (city west) matches both
     st = state([("BA/RFr", (1, 0), 0), ("BA/Cc.1", (0, -1), 180)], draw=["BA/C"])
-    # at [1, -1]: west the Cc.1's city, south the RFr's field. BA/C turned 270 (city west) matches both
     assert {"type": "place", "tile": "BA/C", "at": [1, -1], "rotation": 270} in listed(st, "place")
-    # turned 180 (city south): the west edge is a field against a city, the south a city against a field
+    # turned 180 (city south): both edges wrong
     assert refused(st, {"type": "place", "at": [1, -1], "rotation": 180}) == ["K-PLACE-2"]
-    # turned 0 (city north): the south edge matches (field), the west edge (field) does not meet the city
+    # turned 0 (city north): the south edge matches (field to field), the west one does not (field to city)
     assert refused(st, {"type": "place", "at": [1, -1], "rotation": 0}) == ["K-PLACE-2"]
 
 
@@ -382,6 +409,7 @@ def test_validate_gives_every_problem_at_once_with_rules_and_pointers(client):
             ("K-TILE-4", "/state/meeples/1/at"),  # no tile at [5, 5]
             ("K-TILE-4", "/state/meeples/2/feature"),  # the cap's east edge is a field
             ("K-COMP-3", "/state/players/0"),  # 7 in supply and one on the board
+            ("K-SCORE-RETURN", "/state/meeples/0"),  # a knight left on the finished city
             ("K-SVC-STEP", "/state/last")} <= found
     response = client.post(f"{BASE}/apply", json={"state": bad, "moves": [{"type": "skip"}]})
     assert response.status_code == 422 and response.mimetype == "application/problem+json"
