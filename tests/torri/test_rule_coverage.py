@@ -7,6 +7,7 @@ from pathlib import Path
 
 
 from service.games import torri
+from tests import rule_coverage
 
 HERE = Path(__file__).parent
 LIBRARY = Path(torri.__file__).parent
@@ -24,9 +25,7 @@ def base_rule_ids() -> list[str]:
 
 
 def battery_text() -> str:
-    files = sorted(HERE.glob("test_rules*.py"))
-    assert files, "no per-rule test files found"
-    return "\n".join(path.read_text(encoding="utf-8") for path in files)
+    return rule_coverage.battery_text(HERE)
 
 
 def test_the_catalogue_has_the_rule_book_and_the_service_rulings():
@@ -48,18 +47,13 @@ def test_every_base_rule_and_service_ruling_has_a_test():
 
 
 def test_every_base_rule_is_named_by_a_test_function():
-    names = set(re.findall(r"def (test_\w+)", battery_text()))
-    missing = [rule_id for rule_id in base_rule_ids()
-               if not any(name.startswith("test_" + rule_id.replace("-", "_") + "_") for name in names)]
+    missing = rule_coverage.not_named_by_a_test(base_rule_ids(), battery_text())
     assert missing == [], f"rules with no test named after them: {missing}"
 
 
 def test_every_rule_id_cited_by_the_library_is_in_the_catalogue():
     known = set(torri.RULES_BY_ID)
-    cited: dict[str, set[str]] = {}
-    for path in sorted(LIBRARY.glob("*.py")):
-        for rule_id in CITED.findall(path.read_text(encoding="utf-8")):
-            cited.setdefault(rule_id, set()).add(path.name)
+    cited = rule_coverage.cited_rule_ids(LIBRARY, CITED)
     assert len(cited) > 40  # the pattern does find the library's citations
     unknown = {rule_id: sorted(files) for rule_id, files in cited.items() if rule_id not in known}
     assert unknown == {}, f"rule ids cited but not in the catalogue: {unknown}"

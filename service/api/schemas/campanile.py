@@ -2,13 +2,14 @@
 service/games/campanile, tables of towers and tokens)."""
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
 from ...games import campanile
-from .common import ExactlyOneOfSchema, List, ProblemDetailSchema, StrictBoolean, StrictSchema
+from .common import (EventSchema, ExactlyOneOfSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema,
+                     StrictBoolean, StrictSchema, apply_response_schema, legal_moves_response_schema,
+                     picture_response_schema, replay_response_schema, validate_response_schema)
 
 STYLE_VALUES = list(campanile.STYLES)
 MAX_CARDS = 128
@@ -199,35 +200,15 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 }
 
 
-@functools.lru_cache(maxsize=None)
-def _move_schema_instance(kind: str) -> Schema:
-    """One instance per move type, reused (building a Schema per move was most of a /replay's parsing)."""
-    return MOVE_SCHEMAS[kind]()
-
-
-class Move(fields.Field):
+class Move(MoveUnion):
     """One step: an object whose `type` selects its shape."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        refs = [f"#/components/schemas/{schema.__name__[:-6]}" for schema in MOVE_SCHEMAS.values()]
-        super().__init__(metadata={"oneOf": [{"$ref": ref} for ref in refs]}, **kwargs)
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if not isinstance(value, dict):
-            raise ValidationError("A move is an object with a \"type\".")
-        kind = value.get("type")
-        schema = MOVE_SCHEMAS.get(kind) if isinstance(kind, str) else None
-        if schema is None:
-            raise ValidationError({"type": [f"Must be one of {', '.join(MOVE_SCHEMAS)}."]})
-        return _move_schema_instance(kind).load(value)
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return value
+    move_schemas = MOVE_SCHEMAS
 
 
 # ---------------------------------------------------------------- requests and responses
 
-class CampanileNewRequestSchema(StrictSchema):
+class CampanileNewRequestSchema(SeededRequestSchema):
     seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
                                 "description": "The same seed (and player count) always deals the same cards. Left "
                                                "out: a random seed, returned in the answer."})
@@ -236,15 +217,6 @@ class CampanileNewRequestSchema(StrictSchema):
                         validate=validate.Length(min=campanile.MIN_PLAYERS, max=campanile.MAX_PLAYERS),
                         metadata={"description": "The players, 2 to 5, in turn order: their number is the player "
                                                 "count (C-SETUP-1)."})
-
-    def load(self, data, *args, **kwargs):  # type: ignore[override]
-        loaded = super().load(data, *args, **kwargs)
-        seed = loaded.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))
-                                 or (isinstance(seed, str) and len(seed) > 200)
-                                 or (isinstance(seed, int) and abs(seed) > 2 ** 63)):
-            raise ValidationError({"seed": ["Must be an integer or a text of at most 200 characters."]})
-        return loaded
 
 
 class CampanileStateRequestSchema(StrictSchema):
@@ -274,10 +246,7 @@ class CampanilePictureRequestSchema(CampanileScoreRequestSchema):
     """Exactly one of `state` or `table`: the table to draw."""
 
 
-class CampanilePictureResponseSchema(StrictSchema):
-    """The picture inside JSON, for a client that asks for application/json."""
-
-    svg = fields.String(required=True, metadata={"description": "An SVG document (image/svg+xml)."})
+CampanilePictureResponseSchema = picture_response_schema("Campanile")
 
 
 class CampanileStateResponseSchema(StrictSchema):
@@ -289,42 +258,18 @@ class CampanileNewResponseSchema(CampanileStateResponseSchema):
                                                "description": "The seed dealt from: send it again for the same deal."})
 
 
-class CampanileValidateResponseSchema(StrictSchema):
-    valid = fields.Boolean(required=True, metadata={"description": "True when the state breaks no rule."})
-    errors = List(fields.Nested(ProblemDetailSchema), required=True,
-                  metadata={"description": "Every rule the state breaks, each with a pointer into the request."})
-    warnings = List(fields.Nested(ProblemDetailSchema), required=True,
-                    metadata={"description": "What looks unlikely but breaks no rule."})
+CampanileValidateResponseSchema = validate_response_schema("Campanile")
 
 
-class CampanileLegalMovesResponseSchema(StrictSchema):
-    to_act = fields.Integer(required=True, allow_none=True, metadata={"description": "Whose turn it is; null once "
-                                                                                     "the game is over."})
-    moves = List(Move(), required=True,
-                 metadata={"description": "Every legal next move, each ready to post to /apply; empty once the "
-                                          "game is over."})
+CampanileLegalMovesResponseSchema = legal_moves_response_schema("Campanile", Move())
 
 
-class CampanileEventSchema(Schema):
+class CampanileEventSchema(EventSchema):
     """What happened, for animation and for the record: `type` (played, bet, no_bet, drew, passed, turn, game_over)
     and its facts; `step` is the index of the move that caused it."""
 
-    class Meta:
-        unknown = "include"
 
-    type = fields.String(required=True, metadata={"description": "What happened."})
-    step = fields.Integer(required=True, metadata={"description": "The index of the move that caused it."})
-
-
-class CampanileApplyResponseSchema(StrictSchema):
-    legal = fields.Boolean(required=True, metadata={"description": "True when every move was legal."})
-    state = fields.Nested(CampanileStateSchema, required=True, metadata={"description": "After the last legal move."})
-    events = List(fields.Nested(CampanileEventSchema), required=True,
-                  metadata={"description": "What the legal moves made happen, in order."})
-    violations = List(fields.Nested(ProblemDetailSchema), required=True,
-                      metadata={"description": "The rules the first illegal move breaks; empty when all are legal."})
-    failed_at = fields.Integer(required=True, allow_none=True,
-                               metadata={"description": "The index of the first illegal move, or null."})
+CampanileApplyResponseSchema = apply_response_schema("Campanile", CampanileStateSchema, CampanileEventSchema)
 
 
 class CampanileFlagSchema(StrictSchema):
@@ -398,11 +343,8 @@ class CampanileScoreResponseSchema(StrictSchema):
                     metadata={"description": "What looks unlikely but breaks no rule."})
 
 
-class CampanileReplayResponseSchema(CampanileApplyResponseSchema):
-    states = List(fields.Nested(CampanileStateSchema), required=True,
-                         metadata={"description": "The state after each applied move."})
-    score = fields.Nested(CampanileScoreResponseSchema, required=True,
-                          metadata={"description": "The score of the state after the last legal move."})
+CampanileReplayResponseSchema = replay_response_schema(
+    "Campanile", CampanileApplyResponseSchema, CampanileStateSchema, CampanileScoreResponseSchema)
 
 
 # The names the generic game routes look up (service/api/games.py).

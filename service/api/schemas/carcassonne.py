@@ -2,14 +2,15 @@
 the rule book, tiles by their data ids, features by the names of K-TILE-4)."""
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
 from ...games import carcassonne
 from ...games.carcassonne.steps import COORDINATE
-from .common import List, ProblemDetailSchema, StrictBoolean, StrictSchema
+from .common import (EventSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema, StrictBoolean,
+                     StrictSchema, apply_response_schema, legal_moves_response_schema, picture_response_schema,
+                     replay_response_schema, validate_response_schema)
 
 TILE_IDS = list(carcassonne.tile_counts(True))
 MAX_TILES = 128
@@ -178,35 +179,15 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 }
 
 
-@functools.lru_cache(maxsize=None)
-def _move_schema_instance(kind: str) -> Schema:
-    return MOVE_SCHEMAS[kind]()
-
-
-class Move(fields.Field):
+class Move(MoveUnion):
     """One step: an object whose `type` selects its shape."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        refs = [f"#/components/schemas/{schema.__name__[:-6]}" for schema in MOVE_SCHEMAS.values()]
-        super().__init__(metadata={"oneOf": [{"$ref": ref} for ref in refs], **kwargs.pop("metadata", {})},
-                         **kwargs)
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if not isinstance(value, dict):
-            raise ValidationError("A move is an object with a \"type\".")
-        kind = value.get("type")
-        schema = MOVE_SCHEMAS.get(kind) if isinstance(kind, str) else None
-        if schema is None:
-            raise ValidationError({"type": [f"Must be one of {', '.join(MOVE_SCHEMAS)}."]})
-        return _move_schema_instance(kind).load(value)
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return value
+    move_schemas = MOVE_SCHEMAS
 
 
 # ---------------------------------------------------------------- requests and responses
 
-class CarcassonneNewRequestSchema(StrictSchema):
+class CarcassonneNewRequestSchema(SeededRequestSchema):
     seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
                                 "description": "The same seed, player count and variant always deal the same bag. "
                                                "Left out: a random seed, returned in the answer."})
@@ -214,15 +195,6 @@ class CarcassonneNewRequestSchema(StrictSchema):
     names = List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
                  validate=validate.Length(min=carcassonne.MIN_PLAYERS, max=carcassonne.MAX_PLAYERS),
                  metadata={"description": "The players, 2 to 5, in turn order (K-SETUP-2)."})
-
-    def load(self, data, *args, **kwargs):  # type: ignore[override]
-        loaded = super().load(data, *args, **kwargs)
-        seed = loaded.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))
-                                 or (isinstance(seed, str) and len(seed) > 200)
-                                 or (isinstance(seed, int) and abs(seed) > 2 ** 63)):
-            raise ValidationError({"seed": ["Must be an integer or a text of at most 200 characters."]})
-        return loaded
 
 
 class CarcassonneStateRequestSchema(StrictSchema):
@@ -246,10 +218,7 @@ class CarcassonnePictureRequestSchema(CarcassonneStateRequestSchema):
     """The state whose board to draw."""
 
 
-class CarcassonnePictureResponseSchema(StrictSchema):
-    """The picture inside JSON, for a client that asks for application/json."""
-
-    svg = fields.String(required=True, metadata={"description": "An SVG document (image/svg+xml)."})
+CarcassonnePictureResponseSchema = picture_response_schema("Carcassonne")
 
 
 class CarcassonneStateResponseSchema(StrictSchema):
@@ -261,43 +230,21 @@ class CarcassonneNewResponseSchema(CarcassonneStateResponseSchema):
                                                "description": "The seed dealt from."})
 
 
-class CarcassonneValidateResponseSchema(StrictSchema):
-    valid = fields.Boolean(required=True, metadata={"description": "No error found."})
-    errors = List(fields.Nested(ProblemDetailSchema), required=True,
-                  metadata={"description": "Every rule the state breaks, with a pointer."})
-    warnings = List(fields.Nested(ProblemDetailSchema), required=True,
-                    metadata={"description": "What looks unlikely but breaks no rule."})
+CarcassonneValidateResponseSchema = validate_response_schema("Carcassonne")
 
 
-class CarcassonneLegalMovesResponseSchema(StrictSchema):
-    to_act = fields.Integer(required=True, allow_none=True, metadata={"description": "Whose turn it is; null once "
-                                                                                     "the game is over."})
-    moves = List(Move(), required=True, metadata={"description": "Every legal next step: every square and rotation "
-                                                                 "where the tile fits, every free feature, ..."})
+CarcassonneLegalMovesResponseSchema = legal_moves_response_schema(
+    "Carcassonne", Move(),
+    moves="Every legal next step: every square and rotation where the tile fits, every free feature, ...")
 
 
-class CarcassonneEventSchema(Schema):
+class CarcassonneEventSchema(EventSchema):
     """What happened: `type` (placed, discarded, meeple, skipped, floor, tower_meeple, captured, exchanged, ransom,
     scored, turn, game_over) and its facts; `step` is the index of the move that caused it. A scored event names
     the feature (type, at, feature, tiles, pennants), the points, the scorers and the meeples returned."""
 
-    class Meta:
-        unknown = "include"
 
-    type = fields.String(required=True, metadata={"description": "What happened."})
-    step = fields.Integer(required=True, metadata={"description": "The index of the move that caused it."})
-
-
-class CarcassonneApplyResponseSchema(StrictSchema):
-    legal = fields.Boolean(required=True, metadata={"description": "Every move was legal."})
-    state = fields.Nested(CarcassonneStateSchema, required=True, metadata={"description": "After the last legal "
-                                                                                          "move."})
-    events = List(fields.Nested(CarcassonneEventSchema), required=True,
-                  metadata={"description": "What happened, in order."})
-    violations = List(fields.Nested(ProblemDetailSchema), required=True,
-                      metadata={"description": "Why the first illegal move is illegal."})
-    failed_at = fields.Integer(required=True, allow_none=True, metadata={"description": "The index of the first "
-                                                                                        "illegal move, or null."})
+CarcassonneApplyResponseSchema = apply_response_schema("Carcassonne", CarcassonneStateSchema, CarcassonneEventSchema)
 
 
 class CarcassonneFeatureScoreSchema(StrictSchema):
@@ -341,11 +288,8 @@ class CarcassonneScoreResponseSchema(StrictSchema):
     warnings = List(fields.Nested(ProblemDetailSchema), required=True, metadata={"description": "None so far."})
 
 
-class CarcassonneReplayResponseSchema(CarcassonneApplyResponseSchema):
-    states = List(fields.Nested(CarcassonneStateSchema), required=True,
-                  metadata={"description": "The state after each applied move."})
-    score = fields.Nested(CarcassonneScoreResponseSchema, required=True,
-                          metadata={"description": "The score of the last state."})
+CarcassonneReplayResponseSchema = replay_response_schema(
+    "Carcassonne", CarcassonneApplyResponseSchema, CarcassonneStateSchema, CarcassonneScoreResponseSchema)
 
 
 # The names the generic game routes look up (service/api/games.py).

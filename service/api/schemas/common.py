@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, validate
 
@@ -60,6 +60,41 @@ class List(fields.List):
         return choices
 
 
+class MoveUnion(fields.Field):
+    """One move: an object whose `type` selects its shape among a game's `move_schemas` (type -> schema class). The
+    spec shows it as a oneOf of those schemas' components."""
+
+    move_schemas: ClassVar[dict[str, type[Schema]]] = {}
+
+    def __init__(self, **kwargs: Any) -> None:
+        refs = [f"#/components/schemas/{schema.__name__[:-6]}" for schema in self.move_schemas.values()]
+        super().__init__(metadata={"oneOf": [{"$ref": ref} for ref in refs], **kwargs.pop("metadata", {})},
+                         **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, dict):
+            raise ValidationError("A move is an object with a \"type\".")
+        kind = value.get("type")
+        if not isinstance(kind, str) or kind not in self.move_schemas:
+            raise ValidationError({"type": [f"Must be one of {', '.join(self.move_schemas)}."]})
+        return self._loader(kind).load(value)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+    @classmethod
+    def _loader(cls, kind: str) -> Schema:
+        """One instance per move type, reused (building a Schema per move was most of a /replay's parsing)."""
+        loaders = cls.__dict__.get("_loaders")
+        if loaders is None:
+            loaders = {}
+            cls._loaders = loaders
+        loader = loaders.get(kind)
+        if loader is None:
+            loader = loaders[kind] = cls.move_schemas[kind]()
+        return loader
+
+
 class StrictSchema(Schema):
     """Unknown fields are an error (api.md: 400, wrong shape)."""
 
@@ -106,6 +141,38 @@ class ExactlyOneOfSchema(StrictSchema):
         return made
 
 
+class SeededRequestSchema(StrictSchema):
+    """A /new request: its optional `seed` is an integer or a text of at most 200 characters (a game declares the
+    field with its own description)."""
+
+    def load(self, data, *args, **kwargs):  # type: ignore[override]
+        loaded = super().load(data, *args, **kwargs)
+        seed = loaded.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))
+                                 or (isinstance(seed, str) and len(seed) > 200)
+                                 or (isinstance(seed, int) and abs(seed) > 2 ** 63)):
+            raise ValidationError({"seed": ["Must be an integer or a text of at most 200 characters."]})
+        return loaded
+
+
+class EventSchema(Schema):
+    """An event of /apply: `type` and `step` and whatever facts its type carries (a game's subclass says which)."""
+
+    class Meta:
+        unknown = "include"
+
+    type = fields.String(required=True, metadata={"description": "What happened."})
+    step = fields.Integer(required=True, metadata={"description": "The index of the move that caused it."})
+
+
+def picture_response_schema(game: str) -> type[Schema]:
+    """`<Game>PictureResponseSchema`: /picture's answer for a client that asks for application/json."""
+    return type(f"{game}PictureResponseSchema", (StrictSchema,), {
+        "__doc__": "The picture inside JSON, for a client that asks for application/json.",
+        "svg": fields.String(required=True, metadata={"description": "An SVG document (image/svg+xml)."}),
+    })
+
+
 class ProblemDetailSchema(StrictSchema):
     rule = fields.String(allow_none=True, metadata={"description": "The rule id broken (see /rules), or null "
                                                                    "for a malformed document."})
@@ -128,6 +195,53 @@ class ProblemSchema(StrictSchema):
     errors = fields.List(fields.Nested(ProblemDetailSchema), required=True,
                          metadata={"description": "Each problem found, with its rule and a pointer into the request "
                                                   "(empty when the status says it all)."})
+
+
+def validate_response_schema(game: str) -> type[Schema]:
+    """`<Game>ValidateResponseSchema`: /validate's answer."""
+    return type(f"{game}ValidateResponseSchema", (StrictSchema,), {
+        "valid": fields.Boolean(required=True, metadata={"description": "True when the state breaks no rule."}),
+        "errors": List(fields.Nested(ProblemDetailSchema), required=True,
+                       metadata={"description": "Every rule the state breaks, each with a pointer into the request."}),
+        "warnings": List(fields.Nested(ProblemDetailSchema), required=True,
+                         metadata={"description": "What looks unlikely but breaks no rule."}),
+    })
+
+
+def legal_moves_response_schema(game: str, move: fields.Field, *,
+                                to_act: str = "Whose turn it is; null once the game is over.",
+                                moves: str = "Every legal next move, each ready to post to /apply; empty once the "
+                                             "game is over.") -> type[Schema]:
+    """`<Game>LegalMovesResponseSchema`: /legal-moves' answer; `move` is the game's move field (a union by type)."""
+    return type(f"{game}LegalMovesResponseSchema", (StrictSchema,), {
+        "to_act": fields.Integer(required=True, allow_none=True, metadata={"description": to_act}),
+        "moves": List(move, required=True, metadata={"description": moves}),
+    })
+
+
+def apply_response_schema(game: str, state: type[Schema], event: type[Schema]) -> type[Schema]:
+    """`<Game>ApplyResponseSchema`: /apply's answer, with the game's state and event schemas."""
+    return type(f"{game}ApplyResponseSchema", (StrictSchema,), {
+        "legal": fields.Boolean(required=True, metadata={"description": "True when every move was legal."}),
+        "state": fields.Nested(state, required=True, metadata={"description": "After the last legal move."}),
+        "events": List(fields.Nested(event), required=True,
+                       metadata={"description": "What the legal moves made happen, in order."}),
+        "violations": List(fields.Nested(ProblemDetailSchema), required=True,
+                           metadata={"description": "The rules the first illegal move breaks; empty when all are "
+                                                    "legal."}),
+        "failed_at": fields.Integer(required=True, allow_none=True,
+                                    metadata={"description": "The index of the first illegal move, or null."}),
+    })
+
+
+def replay_response_schema(game: str, apply: type[Schema], state: type[Schema], score: type[Schema]) -> type[Schema]:
+    """`<Game>ReplayResponseSchema`: /replay's answer, /apply's (`apply`) plus every state and the final score."""
+    return type(f"{game}ReplayResponseSchema", (apply,), {
+        "states": List(fields.Nested(state), required=True,
+                       metadata={"description": "The state after each applied move."}),
+        "score": fields.Nested(score, required=True,
+                               metadata={"description": "The score of the state after the last legal move."}),
+    })
 
 
 class VariantInfoSchema(StrictSchema):

@@ -2,14 +2,15 @@
 tokens and towers of service/games/sangimignano)."""
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
 from ...games import sangimignano
 from ...games.sangimignano.steps import MAX_COORD
-from .common import List, ProblemDetailSchema, StrictBoolean, StrictSchema
+from .common import (EventSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema, StrictBoolean,
+                     StrictSchema, apply_response_schema, legal_moves_response_schema, picture_response_schema,
+                     replay_response_schema, validate_response_schema)
 
 GUILD_VALUES = list(sangimignano.GUILDS)
 MAX_MOVES = 1000
@@ -158,34 +159,15 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 }
 
 
-@functools.lru_cache(maxsize=None)
-def _move_schema_instance(kind: str) -> Schema:
-    return MOVE_SCHEMAS[kind]()
-
-
-class Move(fields.Field):
+class Move(MoveUnion):
     """One step: an object whose `type` selects its shape."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        refs = [f"#/components/schemas/{schema.__name__[:-6]}" for schema in MOVE_SCHEMAS.values()]
-        super().__init__(metadata={"oneOf": [{"$ref": ref} for ref in refs], **kwargs.pop("metadata", {})}, **kwargs)
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if not isinstance(value, dict):
-            raise ValidationError("A move is an object with a \"type\".")
-        kind = value.get("type")
-        schema = MOVE_SCHEMAS.get(kind) if isinstance(kind, str) else None
-        if schema is None:
-            raise ValidationError({"type": [f"Must be one of {', '.join(MOVE_SCHEMAS)}."]})
-        return _move_schema_instance(kind).load(value)
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return value
+    move_schemas = MOVE_SCHEMAS
 
 
 # ---------------------------------------------------------------- requests and responses
 
-class SanGimignanoNewRequestSchema(StrictSchema):
+class SanGimignanoNewRequestSchema(SeededRequestSchema):
     seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
                                 "description": "The same seed, player count and hexagons always deal the same. Left "
                                                "out: a random seed, returned in the answer."})
@@ -196,15 +178,6 @@ class SanGimignanoNewRequestSchema(StrictSchema):
     hexes = List(Hexagon(), validate=validate.Length(max=64), metadata={
         "description": "The 16 hexagons of the caller's set, each counter-clockwise (S-SVC-TILES). Left out: the "
                        "default set."})
-
-    def load(self, data, *args, **kwargs):  # type: ignore[override]
-        loaded = super().load(data, *args, **kwargs)
-        seed = loaded.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))
-                                 or (isinstance(seed, str) and len(seed) > 200)
-                                 or (isinstance(seed, int) and abs(seed) > 2 ** 63)):
-            raise ValidationError({"seed": ["Must be an integer or a text of at most 200 characters."]})
-        return loaded
 
 
 class SanGimignanoStateRequestSchema(StrictSchema):
@@ -229,10 +202,7 @@ class SanGimignanoPictureRequestSchema(SanGimignanoStateRequestSchema):
     """The position to draw."""
 
 
-class SanGimignanoPictureResponseSchema(StrictSchema):
-    """The picture inside JSON, for a client that asks for application/json."""
-
-    svg = fields.String(required=True, metadata={"description": "An SVG document (image/svg+xml)."})
+SanGimignanoPictureResponseSchema = picture_response_schema("SanGimignano")
 
 
 class SanGimignanoStateResponseSchema(StrictSchema):
@@ -244,39 +214,19 @@ class SanGimignanoNewResponseSchema(SanGimignanoStateResponseSchema):
                                                "description": "The seed dealt from."})
 
 
-class SanGimignanoValidateResponseSchema(StrictSchema):
-    valid = fields.Boolean(required=True, metadata={"description": "Whether the state is a real position."})
-    errors = List(fields.Nested(ProblemDetailSchema), required=True,
-                  metadata={"description": "Every problem, each with its rule id and a pointer."})
-    warnings = List(fields.Nested(ProblemDetailSchema), required=True, metadata={"description": "Oddities."})
+SanGimignanoValidateResponseSchema = validate_response_schema("SanGimignano")
 
 
-class SanGimignanoLegalMovesResponseSchema(StrictSchema):
-    to_act = fields.Integer(required=True, allow_none=True, metadata={"description": "Whose turn it is; null once "
-                                                                                     "the game is over."})
-    moves = List(Move(), required=True, metadata={"description": "Every legal step, each ready for /apply."})
+SanGimignanoLegalMovesResponseSchema = legal_moves_response_schema("SanGimignano", Move())
 
 
-class SanGimignanoEventSchema(Schema):
+class SanGimignanoEventSchema(EventSchema):
     """What happened, for animation and for the record: `type` (token, hex, built, declined, no_fit, skipped, turn,
     game_over) and its facts; `step` is the index of the move that caused it."""
 
-    class Meta:
-        unknown = "include"
 
-    type = fields.String(required=True, metadata={"description": "What happened."})
-    step = fields.Integer(required=True, metadata={"description": "The index of the move that caused it."})
-
-
-class SanGimignanoApplyResponseSchema(StrictSchema):
-    legal = fields.Boolean(required=True, metadata={"description": "Whether every move was legal."})
-    state = fields.Nested(SanGimignanoStateSchema, required=True,
-                          metadata={"description": "After the last legal move."})
-    events = List(fields.Nested(SanGimignanoEventSchema), required=True, metadata={"description": "What happened."})
-    violations = List(fields.Nested(ProblemDetailSchema), required=True,
-                      metadata={"description": "Why the first illegal move is illegal."})
-    failed_at = fields.Integer(required=True, allow_none=True,
-                               metadata={"description": "The index of the first illegal move, or null."})
+SanGimignanoApplyResponseSchema = apply_response_schema(
+    "SanGimignano", SanGimignanoStateSchema, SanGimignanoEventSchema)
 
 
 class SanGimignanoPlayerScoreSchema(StrictSchema):
@@ -298,10 +248,8 @@ class SanGimignanoScoreResponseSchema(StrictSchema):
     warnings = List(fields.Nested(ProblemDetailSchema), required=True, metadata={"description": "Oddities."})
 
 
-class SanGimignanoReplayResponseSchema(SanGimignanoApplyResponseSchema):
-    states = List(fields.Nested(SanGimignanoStateSchema), required=True,
-                  metadata={"description": "The state after each applied move."})
-    score = fields.Nested(SanGimignanoScoreResponseSchema, required=True, metadata={"description": "The final score."})
+SanGimignanoReplayResponseSchema = replay_response_schema(
+    "SanGimignano", SanGimignanoApplyResponseSchema, SanGimignanoStateSchema, SanGimignanoScoreResponseSchema)
 
 
 # The names the generic game routes look up (service/api/games.py).

@@ -1,13 +1,14 @@
 """Request and response schemas of Le Torri di San Gimignano (api.md: The Torri state, Moves, Tables)."""
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
 from ...games import torri
-from .common import ExactlyOneOfSchema, List, ProblemDetailSchema, StrictBoolean, StrictSchema
+from .common import (EventSchema, ExactlyOneOfSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema,
+                     StrictBoolean, StrictSchema, apply_response_schema, legal_moves_response_schema,
+                     picture_response_schema, replay_response_schema, validate_response_schema)
 
 CARD_VALUES = list(torri.CARD_NAMES.values())
 MAX_CARDS = 128
@@ -265,36 +266,15 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 }
 
 
-@functools.lru_cache(maxsize=None)
-def _move_schema_instance(kind: str) -> Schema:
-    """One instance per move type, reused (building a Schema per move was most of a /replay's parsing)."""
-    return MOVE_SCHEMAS[kind]()
-
-
-class Move(fields.Field):
+class Move(MoveUnion):
     """One step: an object whose `type` selects its shape."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        refs = {name: f"#/components/schemas/{schema.__name__[:-6]}" for name, schema in MOVE_SCHEMAS.items()}
-        metadata = {"oneOf": [{"$ref": ref} for ref in refs.values()]}
-        super().__init__(metadata=metadata, **kwargs)
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if not isinstance(value, dict):
-            raise ValidationError("A move is an object with a \"type\".")
-        kind = value.get("type")
-        schema = MOVE_SCHEMAS.get(kind) if isinstance(kind, str) else None
-        if schema is None:
-            raise ValidationError({"type": [f"Must be one of {', '.join(MOVE_SCHEMAS)}."]})
-        return _move_schema_instance(kind).load(value)
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return value
+    move_schemas = MOVE_SCHEMAS
 
 
 # ---------------------------------------------------------------- requests and responses
 
-class TorriNewRequestSchema(StrictSchema):
+class TorriNewRequestSchema(SeededRequestSchema):
     seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
                                 "description": "The same seed always deals the same cards. Left out: a random "
                                                "seed, returned in the answer."})
@@ -302,15 +282,6 @@ class TorriNewRequestSchema(StrictSchema):
                                                                          "game)."})
     names = List(fields.String(validate=validate.Length(min=1, max=100)), validate=validate.Length(equal=2),
                  metadata={"description": "The two players' names, player 0 first (default: Player 1, 2)."})
-
-    def load(self, data, *args, **kwargs):  # type: ignore[override]
-        loaded = super().load(data, *args, **kwargs)
-        seed = loaded.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))
-                                 or (isinstance(seed, str) and len(seed) > 200)
-                                 or (isinstance(seed, int) and abs(seed) > 2 ** 63)):
-            raise ValidationError({"seed": ["Must be an integer or a text of at most 200 characters."]})
-        return loaded
 
 
 class TorriStateRequestSchema(StrictSchema):
@@ -364,10 +335,7 @@ class TorriNotationResponseSchema(StrictSchema):
                                                                      "per player, each ending with a newline."})
 
 
-class TorriPictureResponseSchema(StrictSchema):
-    """The picture inside JSON, for a client that asks for application/json."""
-
-    svg = fields.String(required=True, metadata={"description": "An SVG document (image/svg+xml)."})
+TorriPictureResponseSchema = picture_response_schema("Torri")
 
 
 class TorriStateResponseSchema(StrictSchema):
@@ -379,43 +347,20 @@ class TorriNewResponseSchema(TorriStateResponseSchema):
                                                "description": "The seed dealt from: send it again for the same deal."})
 
 
-class TorriValidateResponseSchema(StrictSchema):
-    valid = fields.Boolean(required=True, metadata={"description": "True when the state breaks no rule."})
-    errors = List(fields.Nested(ProblemDetailSchema), required=True,
-                  metadata={"description": "Every rule the state breaks, each with a pointer into the request."})
-    warnings = List(fields.Nested(ProblemDetailSchema), required=True,
-                    metadata={"description": "What looks unlikely but breaks no rule."})
+TorriValidateResponseSchema = validate_response_schema("Torri")
 
 
-class TorriLegalMovesResponseSchema(StrictSchema):
-    to_act = fields.Integer(required=True, allow_none=True, metadata={"description": "The player who chooses among "
-                                                                                     "the moves; null once the game "
-                                                                                     "is over."})
-    moves = List(Move(), required=True, metadata={"description": "Every legal next move, each ready to post to "
-                                                                 "/apply; empty once the game is over."})
+TorriLegalMovesResponseSchema = legal_moves_response_schema(
+    "Torri", Move(), to_act="The player who chooses among the moves; null once the game is over.")
 
 
-class TorriEventSchema(Schema):
+class TorriEventSchema(EventSchema):
     """What happened, for animation and for the record: `type` (purchase, exchange, drew, built, extended,
     completed, closed, passed, marker, donazione, targeted, no_target, guarded, declined, took, gave,
     destroyed, refilled, phase, turn, game_over) and its facts; `step` is the index of the move that caused it."""
 
-    class Meta:
-        unknown = "include"
 
-    type = fields.String(required=True, metadata={"description": "What happened."})
-    step = fields.Integer(required=True, metadata={"description": "The index of the move that caused it."})
-
-
-class TorriApplyResponseSchema(StrictSchema):
-    legal = fields.Boolean(required=True, metadata={"description": "True when every move was legal."})
-    state = fields.Nested(TorriStateSchema, required=True, metadata={"description": "After the last legal move."})
-    events = List(fields.Nested(TorriEventSchema), required=True,
-                  metadata={"description": "What the legal moves made happen, in order."})
-    violations = List(fields.Nested(ProblemDetailSchema), required=True,
-                      metadata={"description": "The rules the first illegal move breaks; empty when all are legal."})
-    failed_at = fields.Integer(required=True, allow_none=True,
-                               metadata={"description": "The index of the first illegal move, or null."})
+TorriApplyResponseSchema = apply_response_schema("Torri", TorriStateSchema, TorriEventSchema)
 
 
 class TorriPlayerScoreSchema(StrictSchema):
@@ -440,11 +385,8 @@ class TorriScoreResponseSchema(StrictSchema):
                     metadata={"description": "What looks unlikely but breaks no rule."})
 
 
-class TorriReplayResponseSchema(TorriApplyResponseSchema):
-    states = List(fields.Nested(TorriStateSchema), required=True,
-                         metadata={"description": "The state after each applied move."})
-    score = fields.Nested(TorriScoreResponseSchema, required=True,
-                          metadata={"description": "The score of the state after the last legal move."})
+TorriReplayResponseSchema = replay_response_schema(
+    "Torri", TorriApplyResponseSchema, TorriStateSchema, TorriScoreResponseSchema)
 
 
 # The names the generic game routes look up (service/api/games.py).

@@ -4,29 +4,17 @@ Pointers in errors and violations point into the request (`/state/...`, `/moves/
 """
 from __future__ import annotations
 
-from typing import Any
-
+from ..adapter import GameLibrary, StateGameAdapter, under
 from ..base import GameInfo, Json, Variant
-from ..errors import GameError, MalformedError, Problem
+from ..errors import GameError
 from . import picture as table_picture
 from .codec import read_state, read_table, state_json, table_of, validate_state
-from .game import apply_steps, as_step, legal_moves, new_game, player_view, score, score_table_json, to_act
+from .game import STEPS, legal_moves, new_game, player_view, score, score_table_json, to_act
 from .model import State
 from .rules import RULES, RULES_VERSION
 
 
-def _under(prefix: str, error: GameError) -> GameError:
-    return type(error)([p.under(prefix) for p in error.problems])
-
-
-def _state(request: Json) -> State:
-    try:
-        return read_state(request["state"])
-    except GameError as error:
-        raise _under("/state", error) from None
-
-
-class CampanileRules:
+class CampanileRules(StateGameAdapter[State]):
     info = GameInfo(
         id="campanile",
         title="Campanile",
@@ -36,10 +24,11 @@ class CampanileRules:
         variants=(Variant("bet_on_played", "A player may also bet on the tower they played on this turn (C-VAR-1)."),),
     )
 
-    referee_assets = "referee"  # the folder of this game's editor on the referee page
+    library = GameLibrary(read_state, state_json, validate_state, STEPS, legal_moves, to_act, player_view, score)
+    rule_book = RULES
+    score_warns = True
 
-    def rules(self) -> list[Json]:
-        return [rule.to_json() for rule in RULES]
+    referee_assets = "referee"  # the folder of this game's editor on the referee page
 
     def new(self, request: Json) -> Json:
         variant = request.get("variant") or {}
@@ -47,51 +36,14 @@ class CampanileRules:
                          bet_on_played=bool(variant.get("bet_on_played", False)))
         return {"state": state_json(state), "seed": request["seed"]}
 
-    def validate(self, request: Json) -> Json:
-        try:
-            errors, warnings = validate_state(request["state"])
-        except GameError as error:
-            raise _under("/state", error) from None
-        return {"valid": not errors, "errors": [p.under("/state").to_json() for p in errors],
-                "warnings": [p.under("/state").to_json() for p in warnings]}
-
-    def legal_moves(self, request: Json) -> Json:
-        state = _state(request)
-        return {"to_act": to_act(state), "moves": legal_moves(state)}
-
-    def apply(self, request: Json, *, replay: bool = False) -> Json:
-        state = _state(request)
-        try:
-            steps = [as_step(move, i) for i, move in enumerate(request["moves"])]
-        except GameError as error:
-            raise _under("/moves", error) from None
-        outcome = apply_steps(state, steps, keep_states=replay)
-        answer: dict[str, Any] = {
-            "legal": outcome.legal,
-            "state": state_json(outcome.state),
-            "events": outcome.events,
-            "violations": [p.under("/moves").to_json() for p in outcome.violations],
-            "failed_at": outcome.failed_at,
-        }
-        if replay:
-            answer["states"] = [state_json(s) for s in outcome.states]
-            answer["score"] = {**score(outcome.state).to_json(), "warnings": []}
-        return answer
-
     def score(self, request: Json) -> Json:
-        if "table" in request:
-            try:
-                result, warnings = score_table_json(request["table"])
-            except GameError as error:
-                raise _under("/table", error) from None
-            prefix = "/table"
-        else:
-            try:
-                _, warnings = validate_state(request["state"])
-            except GameError as error:
-                raise _under("/state", error) from None
-            result, prefix = score(_state(request)), "/state"
-        return {**result.to_json(), "warnings": [p.under(prefix).to_json() for p in warnings]}
+        if "table" not in request:
+            return self.score_state(request)
+        try:
+            result, warnings = score_table_json(request["table"])
+        except GameError as error:
+            raise under("/table", error) from None
+        return {**result.to_json(), "warnings": [p.under("/table").to_json() for p in warnings]}
 
     def picture(self, request: Json) -> str:
         """Draw a state's table or a table as SVG: the five towers in their row as stacks of cards, the flag each
@@ -101,18 +53,10 @@ class CampanileRules:
             try:
                 table = read_table(request["table"])[0]
             except GameError as error:
-                raise _under("/table", error) from None
+                raise under("/table", error) from None
         else:
-            table = table_of(_state(request))
+            table = table_of(self.read(request))
         return table_picture.svg(table)
-
-    def view(self, request: Json) -> Json:
-        state = _state(request)
-        player = request["player"]
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(state.players):
-            raise MalformedError(Problem(None, "/player", f"\"player\" is a player of this game: 0 to "
-                                                          f"{len(state.players) - 1}."))
-        return {"state": state_json(player_view(state, player))}
 
     @property
     def examples(self) -> dict[str, Json]:

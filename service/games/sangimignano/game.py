@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from itertools import product
 from typing import Any, Iterable
 
-from ..errors import IllegalStepError, InvalidStateError, MalformedError, Problem
+from ..errors import InvalidStateError, MalformedError, Problem
+from ..stepping import Outcome, Stepper
 from .engine import apply_step, legal_steps, settle
 from .geometry import GUILDS, Guilds, Placed, canonical_turn, hexagon_kind, layout
 from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, SETUP, START, TOKEN, Player, State
@@ -89,44 +90,9 @@ def _apart(placed: list[Placed]) -> bool:
     return True
 
 
-def as_step(step: Step | dict, index: int = 0) -> Step:
-    if isinstance(step, Step):
-        return step
-    try:
-        return parse_step(step)
-    except MalformedError as error:
-        raise MalformedError([p.under(f"/{index}") for p in error.problems]) from None
-
-
-@dataclass(slots=True)
-class Outcome:
-    """What applying a list of steps gave: the state after the last legal one, and what happened."""
-
-    legal: bool
-    state: State
-    events: list[dict]
-    violations: list[Problem] = field(default_factory=list)
-    failed_at: int | None = None
-    states: list[State] = field(default_factory=list)  # after each applied step, when asked for
-
-
-def apply_steps(state: State, steps: Iterable[Step | dict], *, keep_states: bool = False) -> Outcome:
-    """Apply steps in order, stopping at the first illegal one. Malformed steps raise MalformedError (pointers
-    from the list) before anything is applied."""
-    parsed = [as_step(step, i) for i, step in enumerate(steps)]
-    events: list[dict] = []
-    states: list[State] = []
-    for index, step in enumerate(parsed):
-        try:
-            state, happened = apply_step(state, step)
-        except IllegalStepError as error:
-            return Outcome(False, state, events, [p.under(f"/{index}") for p in error.problems], index, states)
-        for event in happened:
-            event["step"] = index
-        events.extend(happened)
-        if keep_states:
-            states.append(state)
-    return Outcome(True, state, events, [], None, states)
+STEPS: Stepper[State, Step] = Stepper(Step, parse_step, apply_step)
+as_step = STEPS.as_step  # (step, index=0) -> Step
+apply_steps = STEPS.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
 
 
 def legal_moves(state: State) -> list[dict[str, Any]]:

@@ -4,31 +4,21 @@ Pointers in errors and violations point into the request (`/state/...`, `/moves/
 """
 from __future__ import annotations
 
-from typing import Any
+from operator import attrgetter
 
+from ..adapter import GameLibrary, StateGameAdapter, under
 from ..base import GameInfo, Json, Variant
 from ..errors import GameError
 from . import notation as table_notation
 from . import picture as table_picture
 from .codec import read_state, read_table, state_json, table_of, validate_state
-from .game import apply_steps, as_step, legal_moves, new_game, player_view, score, score_table_json
+from .game import STEPS, legal_moves, new_game, player_view, score, score_table_json
 from .model import State, Table
 from .scoring import score_table
 from .rules import RULES, RULES_VERSION
 
 
-def _under(prefix: str, error: GameError) -> GameError:
-    return type(error)([p.under(prefix) for p in error.problems])
-
-
-def _state(request: Json) -> State:
-    try:
-        return read_state(request["state"])
-    except GameError as error:
-        raise _under("/state", error) from None
-
-
-class TorriRules:
+class TorriRules(StateGameAdapter[State]):
     info = GameInfo(
         id="torri",
         title="Le Torri di San Gimignano",
@@ -38,10 +28,12 @@ class TorriRules:
         variants=(Variant("nobles", "The advanced game with the ten noble cards (T-NOB)."),),
     )
 
-    referee_assets = "referee"  # the folder of this game's editor on the referee page
+    library = GameLibrary(read_state, state_json, validate_state, STEPS, legal_moves, attrgetter("to_act"),
+                          player_view, score)
+    rule_book = RULES
+    score_warns = True
 
-    def rules(self) -> list[Json]:
-        return [rule.to_json() for rule in RULES]
+    referee_assets = "referee"  # the folder of this game's editor on the referee page
 
     def new(self, request: Json) -> Json:
         names = request.get("names")
@@ -49,56 +41,19 @@ class TorriRules:
                          names=tuple(names) if names else None)
         return {"state": state_json(state), "seed": request["seed"]}
 
-    def validate(self, request: Json) -> Json:
-        try:
-            errors, warnings = validate_state(request["state"])
-        except GameError as error:
-            raise _under("/state", error) from None
-        return {"valid": not errors, "errors": [p.under("/state").to_json() for p in errors],
-                "warnings": [p.under("/state").to_json() for p in warnings]}
-
-    def legal_moves(self, request: Json) -> Json:
-        state = _state(request)
-        return {"to_act": state.to_act, "moves": legal_moves(state)}
-
-    def apply(self, request: Json, *, replay: bool = False) -> Json:
-        state = _state(request)
-        try:
-            steps = [as_step(move, i) for i, move in enumerate(request["moves"])]
-        except GameError as error:
-            raise _under("/moves", error) from None
-        outcome = apply_steps(state, steps, keep_states=replay)
-        answer: dict[str, Any] = {
-            "legal": outcome.legal,
-            "state": state_json(outcome.state),
-            "events": outcome.events,
-            "violations": [p.under("/moves").to_json() for p in outcome.violations],
-            "failed_at": outcome.failed_at,
-        }
-        if replay:
-            answer["states"] = [state_json(s) for s in outcome.states]
-            answer["score"] = {**score(outcome.state).to_json(), "warnings": []}
-        return answer
-
     def score(self, request: Json) -> Json:
         several_deals = request.get("several_deals", False) is True  # T-SCORE-DEALS, T-SVC-DEALS
         if "notation" in request:  # problems already point at /notation, with line and column in the message
             table, warnings = table_notation.read(request["notation"])
             result = score_table(table, several_deals=several_deals)
             return {**result.to_json(), "warnings": [p.to_json() for p in warnings]}
-        if "table" in request:
-            try:
-                result, warnings = score_table_json(request["table"], several_deals=several_deals)
-            except GameError as error:
-                raise _under("/table", error) from None
-            prefix = "/table"
-        else:
-            try:
-                _, warnings = validate_state(request["state"])
-            except GameError as error:
-                raise _under("/state", error) from None
-            result, prefix = score(_state(request), several_deals=several_deals), "/state"
-        return {**result.to_json(), "warnings": [p.under(prefix).to_json() for p in warnings]}
+        if "table" not in request:
+            return self.score_state(request, several_deals=several_deals)
+        try:
+            result, warnings = score_table_json(request["table"], several_deals=several_deals)
+        except GameError as error:
+            raise under("/table", error) from None
+        return {**result.to_json(), "warnings": [p.under("/table").to_json() for p in warnings]}
 
     def table_of_request(self, request: Json) -> Table:
         """The table of a {"state"}, {"table"} or {"notation"} request, checked (errors point into the request)."""
@@ -108,8 +63,8 @@ class TorriRules:
             try:
                 return read_table(request["table"])[0]
             except GameError as error:
-                raise _under("/table", error) from None
-        return table_of(_state(request))
+                raise under("/table", error) from None
+        return table_of(self.read(request))
 
     def picture(self, request: Json) -> str:
         """Draw a state's table, a table or a notation text as SVG: each player's towers as stacked cards
@@ -120,9 +75,6 @@ class TorriRules:
     def notation(self, request: Json) -> Json:
         """{"notation"}: the table of a {"state"} or {"table"} request in canonical notation."""
         return {"notation": table_notation.write(self.table_of_request(request))}
-
-    def view(self, request: Json) -> Json:
-        return {"state": state_json(player_view(_state(request), request["player"]))}
 
     @property
     def examples(self) -> dict[str, Json]:

@@ -1,0 +1,63 @@
+"""Applying a list of steps, the same for every game: parse them all first, then apply them in order and stop at the
+first illegal one. A game supplies its step class, `parse_step` and `apply_step`; pointers count from the list."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generic, Iterable, TypeVar
+
+from .errors import IllegalStepError, MalformedError, Problem
+
+S = TypeVar("S")  # a game's state
+T = TypeVar("T")  # a game's step
+
+
+@dataclass(slots=True)
+class Outcome(Generic[S]):
+    """What applying a list of steps gave: the state after the last legal one, and what happened."""
+
+    legal: bool
+    state: S
+    events: list[dict]
+    violations: list[Problem] = field(default_factory=list)
+    failed_at: int | None = None
+    states: list[S] = field(default_factory=list)  # after each applied step, when asked for
+
+
+@dataclass(frozen=True, slots=True)
+class Stepper(Generic[S, T]):
+    """One game's way of reading and applying steps: `parse_step` reads a step's JSON form (MalformedError with
+    pointers from the step), `apply_step` gives the next state and its events (IllegalStepError if not allowed)."""
+
+    step_type: type[T]
+    parse_step: Callable[[Any], T]
+    apply_step: Callable[[S, T], tuple[S, list[dict]]]
+
+    def as_step(self, step: T | dict, index: int = 0) -> T:
+        """A step from its JSON form (a parsed step passes through); problems point from the list (`/index/...`)."""
+        if isinstance(step, self.step_type):
+            return step
+        try:
+            return self.parse_step(step)
+        except MalformedError as error:
+            raise MalformedError([p.under(f"/{index}") for p in error.problems]) from None
+
+    def apply_steps(self, state: S, steps: Iterable[T | dict], *, keep_states: bool = False) -> Outcome[S]:
+        """Apply steps in order, stopping at the first illegal one. Malformed steps raise MalformedError (pointers
+        from the list) before anything is applied. Every event is tagged with the index of the step that made it."""
+        parsed = [self.as_step(step, i) for i, step in enumerate(steps)]
+        events: list[dict] = []
+        states: list[S] = []
+        for index, step in enumerate(parsed):
+            try:
+                state, happened = self.apply_step(state, step)
+            except IllegalStepError as error:
+                return Outcome(False, state, events, [p.under(f"/{index}") for p in error.problems], index, states)
+            for event in happened:
+                event["step"] = index
+            events.extend(happened)
+            if keep_states:
+                states.append(state)
+        return Outcome(True, state, events, [], None, states)
+
+
+__all__ = ["Outcome", "Stepper"]
