@@ -4,6 +4,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from service.games import sangimignano as sg
 from service.games.sangimignano.geometry import Placed, canonical_turn, rotate_coord
 
@@ -82,3 +84,18 @@ def rotate_step(step: sg.Step, turns: int = 1) -> sg.Step:
     if step.type == "hex":
         return step._replace(at=at, rotation=(step.rotation + turns) % 6)
     return step._replace(at=at)
+
+
+def token(at: tuple[int, int], guild: str) -> sg.Step:
+    return sg.Step("token", at=at, guild=guild)
+
+
+def build(at: tuple[int, int], guild: str) -> sg.Step:
+    return sg.Step("build", at=at, guild=guild)
+
+
+def refused(state: sg.State, step: sg.Step) -> sg.Problem:
+    """The first problem of a step the library refuses."""
+    with pytest.raises(sg.IllegalStepError) as caught:
+        sg.apply_step(state, step)
+    return caught.value.problems[0]

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from service.api import create_app
 from service.games import sangimignano as sg
 from service.games.sangimignano.geometry import distinct_quartets
+from tests.conformance import json_paths
 
 from .test_referee_cases import CHAIN, board
 
@@ -248,23 +249,13 @@ JUNK = st.one_of(st.none(), st.booleans(), st.integers(-2 ** 70, 2 ** 70), st.fl
                  st.dictionaries(st.sampled_from(["count", "at", "x"]), st.integers(-2, 20), max_size=2))
 
 
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, prefix + (key,))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, prefix + (index,))
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), question=st.sampled_from(["validate", "legal-moves", "apply", "score", "picture", "view"]))
 def test_junk_anywhere_in_a_request_is_never_a_500(client, data, question):
     body = {"state": doc(tokens=CHAIN, step="build"), "moves": [{"type": "build", "at": [0, 0], "guild": "B"}],
             "player": 1}
     for _ in range(data.draw(st.integers(1, 2))):
-        path = data.draw(st.sampled_from([p for p in _paths(body) if p]))
+        path = data.draw(st.sampled_from([p for p in json_paths(body) if p]))
         target = body
         for key in path[:-1]:
             target = target[key]

@@ -28,7 +28,7 @@ from service.games.sangimignano import engine, picture
 from service.games.sangimignano.geometry import Placed, canonical_turn, neighbour, opposite, space_on_side
 from service.games.sangimignano.steps import hex_step
 
-from .helpers import position, space
+from .helpers import build, position, refused, space, token
 
 BOARD = [((0, 0), 0, "BDA"), ((1, 0), 1, "CAB"), ((1, -1), 1, "ACD"), ((0, -1), 0, "DAB")]
 HANDS = [["ABC", "ABD", "ACD"], ["BCD", "ABC", "ABD"]]  # 4 on the table + 6 in hand + 6 in the box
@@ -37,20 +37,6 @@ CHAIN = {((1, 0), "A"): (0,), ((0, 0), "B"): (0,), ((1, -1), "C"): (0,), ((0, -1
 
 def board(**extra) -> sg.State:
     return position(BOARD, players=2, **{"hands": HANDS, **extra})
-
-
-def token(at, guild) -> sg.Step:
-    return sg.Step("token", at=at, guild=guild)
-
-
-def build(at, guild) -> sg.Step:
-    return sg.Step("build", at=at, guild=guild)
-
-
-def refused(state: sg.State, step: sg.Step) -> sg.Problem:
-    with pytest.raises(sg.IllegalStepError) as caught:
-        sg.apply_step(state, step)
-    return caught.value.problems[0]
 
 
 def named(state: sg.State, spaces) -> set[tuple[tuple[int, int], str]]:

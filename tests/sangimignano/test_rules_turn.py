@@ -3,30 +3,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
 
 from service.games import sangimignano as sg
 from service.games.sangimignano import engine
 from service.games.sangimignano.steps import hex_step
 
-from .helpers import position, space
+from .helpers import build, position, refused, space, token
 from .test_rules_setup import HANDS_3P, THREE, fresh_3p
 
 GROUP = {((1, 0), "B"): (0,), ((0, 0), "A"): (0,), ((1, 0), "C"): (0,), ((0, 1), "D"): (0,)}  # A-B-C-D, connected
-
-
-def token(at, guild) -> sg.Step:
-    return sg.Step("token", at=at, guild=guild)
-
-
-def build(at, guild) -> sg.Step:
-    return sg.Step("build", at=at, guild=guild)
-
-
-def rejected(state: sg.State, step: sg.Step) -> sg.Problem:
-    with pytest.raises(sg.IllegalStepError) as caught:
-        sg.apply_step(state, step)
-    return caught.value.problems[0]
 
 
 def build_phase(tokens=None, **extra) -> sg.State:
@@ -42,7 +27,7 @@ def test_S_TURN_1_a_turn_starts_with_one_token_on_a_space_with_room():
     after, events = sg.apply_step(state, token((1, 0), "D"))
     assert after.tokens[space(after, (1, 0), "D")] == (0,) and after.players[0].tokens == 19
     assert after.step == sg.HEX and events[0] == {"type": "token", "player": 0, "at": [1, 0], "guild": "D"}
-    problem = rejected(state, hex_step(("A", "B", "D"), (1, 1), 0))
+    problem = refused(state, hex_step(("A", "B", "D"), (1, 1), 0))
     assert problem.rule == "S-TURN-1" and problem.pointer == "/type"
 
 
@@ -52,7 +37,7 @@ def test_S_TOKEN_1_at_most_two_tokens_a_space_both_may_be_one_player_s():
     assert token((0, 0), "B") not in sg.legal_steps(state)
     after, _ = sg.apply_step(state, token((0, 0), "A"))
     assert after.tokens[space(after, (0, 0), "A")] == (0, 0)
-    problem = rejected(state, token((0, 0), "B"))
+    problem = refused(state, token((0, 0), "B"))
     assert problem.rule == "S-TOKEN-1" and "two tokens" in problem.message
 
 
@@ -65,7 +50,7 @@ def test_S_SVC_SKIP_no_token_or_no_room_passes_the_token_phase():
     events = []
     state = engine.settle(fresh_3p(tokens=full), sg.TOKEN, events)
     assert events[0]["reason"] == "no_room" and state.step == sg.HEX
-    assert rejected(fresh_3p(supply={0: 0}), token((0, 0), "A")).rule == "S-SVC-SKIP"
+    assert refused(fresh_3p(supply={0: 0}), token((0, 0), "A")).rule == "S-SVC-SKIP"
 
 
 # ---------------------------------------------------------------- hexagon
@@ -81,7 +66,7 @@ def test_S_TURN_2_then_one_hexagon_from_hand():
     rest.remove(step.hex)
     assert after.players[0].hexes == tuple(rest)
     assert events[0]["type"] == "hex"
-    assert rejected(state, token((0, 0), "B")).rule == "S-TURN-2"
+    assert refused(state, token((0, 0), "B")).rule == "S-TURN-2"
 
 
 def test_S_HEX_1_any_hexagon_of_the_hand_turned_any_way():
@@ -89,7 +74,7 @@ def test_S_HEX_1_any_hexagon_of_the_hand_turned_any_way():
     legal = sg.legal_steps(state)
     assert {s.hex for s in legal} == set(state.players[0].hexes)
     assert len({s.rotation for s in legal}) > 2
-    problem = rejected(state, hex_step(("A", "B", "C"), legal[0].at, 0))  # Ada holds no A-B-C
+    problem = refused(state, hex_step(("A", "B", "C"), legal[0].at, 0))  # Ada holds no A-B-C
     assert problem.rule == "S-HEX-1" and problem.pointer == "/hex"
 
 
@@ -99,9 +84,9 @@ def test_S_HEX_2_a_hexagon_touches_two_in_play():
     assert {s.at for s in sg.legal_steps(state)} <= set(lay.frontier)
     assert all(lay.touching(at) >= 2 for at in lay.frontier)
     kind = state.players[0].hexes[0]
-    lonely = rejected(state, hex_step(kind, (2, 0), 0))  # touches [1,0] only
+    lonely = refused(state, hex_step(kind, (2, 0), 0))  # touches [1,0] only
     assert lonely.rule == "S-HEX-2" and "touch 1 hexagon" in lonely.message
-    assert rejected(state, hex_step(kind, (1, 0), 0)).rule == "S-HEX-2"  # taken
+    assert refused(state, hex_step(kind, (1, 0), 0)).rule == "S-HEX-2"  # taken
 
 
 def test_S_HEX_3_no_two_spaces_of_one_guild_share_a_side():
@@ -113,7 +98,7 @@ def test_S_HEX_3_no_two_spaces_of_one_guild_share_a_side():
     assert clashing
     at, k = clashing[0]
     assert hex_step(kind, at, k) not in sg.legal_steps(state)
-    problem = rejected(state, hex_step(kind, at, k))
+    problem = refused(state, hex_step(kind, at, k))
     assert problem.rule == "S-HEX-3" and "share side" in problem.message
 
 
@@ -145,7 +130,7 @@ def test_S_TURN_3_build_or_end_and_with_no_group_the_turn_ends():
     after, events = sg.apply_step(plain, token((0, 0), "A"))
     after, events = sg.apply_step(after, sg.legal_steps(after)[0])
     assert {"type": "skipped", "player": 0, "phase": "build", "reason": "no_group"} in events
-    assert rejected(state, token((0, 0), "B")).rule == "S-TURN-3"
+    assert refused(state, token((0, 0), "B")).rule == "S-TURN-3"
 
 
 def test_S_BUILD_1_four_guilds_connected_and_the_reason_when_not():
@@ -155,9 +140,9 @@ def test_S_BUILD_1_four_guilds_connected_and_the_reason_when_not():
     short = {k: v for k, v in GROUP.items() if k != ((0, 1), "D")}
     state = build_phase(tokens={**short, ((0, 0), "B"): (0,)})
     assert sg.buildable(state, 0) == []
-    problem = rejected(state, build((0, 0), "A"))
+    problem = refused(state, build((0, 0), "A"))
     assert problem.rule == "S-BUILD-1" and "none of their tokens on D" in problem.message
-    problem = rejected(state, build((0, 1), "B"))
+    problem = refused(state, build((0, 1), "B"))
     assert problem.rule == "S-BUILD-1" and "no token on B at [0, 1]" in problem.message
 
 
@@ -176,13 +161,13 @@ def test_S_BUILD_3_a_tower_s_space_takes_no_token_and_joins_no_group():
     towers = {((0, 0), "B"): 1}
     state = fresh_3p(towers=towers)
     assert token((0, 0), "B") not in sg.legal_steps(state)
-    problem = rejected(state, token((0, 0), "B"))
+    problem = refused(state, token((0, 0), "B"))
     assert problem.rule == "S-BUILD-3"
     # the group A-B-C-D through [0,0] B is broken by the tower there
     tokens = {((0, 0), "A"): (0,), ((0, 0), "C"): (0,), ((1, 0), "D"): (0,)}
     state = build_phase(tokens=tokens, towers=towers)
     assert sg.buildable(state, 0) == []
-    assert rejected(build_phase(towers={((1, 0), "B"): 2}), build((1, 0), "B")).rule == "S-BUILD-3"
+    assert refused(build_phase(towers={((1, 0), "B"): 2}), build((1, 0), "B")).rule == "S-BUILD-3"
 
 
 def test_S_BUILD_4_one_tower_a_turn():
