@@ -34,9 +34,9 @@ OTHER_TOWER = ((1, 1), 4, 1)  # 4 floors, a meeple of player 1 on top, 1 east of
 
 
 def _state(height: int = 0, **kwargs) -> carcassonne.State:
-    """Player 0 has just placed the cloister at [-2, 1]; the tower under test has `height` floors."""
+    """Player 0 has just placed the road at [4, 0]; the tower under test has `height` floors."""
     towers = [OTHER_TOWER] + ([((0, 1), height, None)] if height else [])
-    options = {"tower": True, "step": "action", "last": (-2, 1), "meeples": MEEPLES, "towers": towers}
+    options = {"tower": True, "step": "action", "last": (4, 0), "meeples": MEEPLES, "towers": towers}
     return state(BOARD, **{**options, **kwargs})
 
 
@@ -165,8 +165,9 @@ def test_K_TOW_RANSOM_once_a_turn_and_never_during_the_capture_step():
 
 def test_K_TOW_RANSOM_the_freed_meeple_may_be_used_that_turn():
     # player 0 with every meeple away: six on the board or held, none in supply
-    meeples = MEEPLES + [(0, (3, 0), "NL")]
-    st = _state(0, meeples=meeples, prisoners=[[], [0, 0, 0, 0]], scores=[3, 0])
+    # the cloister at [-2, 1] just placed: player 1's farmer moves from its field to the same field next door
+    meeples = [m for m in MEEPLES if m[1] != (-2, 1)] + [(1, (-1, 1), "NL"), (0, (3, 0), "NL")]
+    st = _state(0, meeples=meeples, prisoners=[[], [0, 0, 0, 0]], scores=[3, 0], last=(-2, 1))
     assert st.players[0].supply == 0 and listed(st, "meeple") == [] and listed(st, "tower_meeple") == []
     freed, _ = play(st, {"type": "ransom", "from": 1})
     assert freed.players[0].supply == 1 and freed.players[0].score == 0
@@ -256,7 +257,7 @@ def test_K_SVC_STEP_a_knight_captured_from_a_city_completed_this_turn_scores_not
 
 def test_K_TOW_CAP_2_over_http_floor_capture_and_exchange():
     client = create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "CRITICAL", "REDIS_URL": ""}).test_client()
-    document = doc(BOARD, tower=True, step="action", last=(-2, 1), meeples=MEEPLES[:-1], towers=[OTHER_TOWER],
+    document = doc(BOARD, tower=True, step="action", last=(4, 0), meeples=MEEPLES[:-1], towers=[OTHER_TOWER],
                    prisoners=[[], [0]])
     assert client.post(f"{BASE}/validate", json={"state": document}).get_json()["valid"] is True
     moves = client.post(f"{BASE}/legal-moves", json={"state": document}).get_json()["moves"]

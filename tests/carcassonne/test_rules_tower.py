@@ -15,9 +15,13 @@ ROW_MEEPLES = [(1, (-2, 1), "cloister"), (1, (-1, 1), "cloister"), (1, (1, 1), "
 GAP = [("BA/RFr", (1, 0), 0), ("BA/RFr", (2, 0), 0), ("TO/F", (0, 1), 0), ("BA/L", (2, 1), 0)]
 
 
+# the tile just placed: a road east of the start tile, no meeple on it, out of every tower's straight lines
+JUST_PLACED = ("BA/RFr", (1, 0), 0)
+
+
 def _row(**kwargs) -> carcassonne.State:
-    options = {"tower": True, "step": "action", "last": (3, 1), "meeples": ROW_MEEPLES}
-    return state(ROW, **{**options, **kwargs})
+    options = {"tower": True, "step": "action", "last": JUST_PLACED[1], "meeples": ROW_MEEPLES}
+    return state(ROW + [JUST_PLACED], **{**options, **kwargs})
 
 
 def _captures(st: carcassonne.State) -> set[tuple[tuple[int, int], str, int]]:
@@ -113,7 +117,7 @@ def test_K_TOW_CAP_1_a_tower_of_height_2_reaches_exactly_9_squares():
 
 
 def test_K_TOW_CAP_1_capture_over_an_empty_square():
-    st = state(GAP, tower=True, step="action", last=(2, 1), towers=[((0, 1), 1, None)],
+    st = state(GAP, tower=True, step="action", last=(2, 0), towers=[((0, 1), 1, None)],
                meeples=[(1, (2, 1), "cloister")])
     raised, _ = play(st, {"type": "floor", "at": [0, 1]})
     after, events = play(raised, {"type": "capture", "at": [2, 1], "feature": "cloister", "player": 1})
@@ -124,7 +128,7 @@ def test_K_TOW_CAP_1_capture_over_an_empty_square():
 
 def test_K_TOW_CAP_1_capture_over_a_taller_tower():
     board = GAP + [("TO/L", (1, 1), 0)]
-    st = state(board, tower=True, step="action", last=(1, 1), towers=[((0, 1), 1, None), ((1, 1), 4, None)],
+    st = state(board, tower=True, step="action", last=(2, 0), towers=[((0, 1), 1, None), ((1, 1), 4, None)],
                meeples=[(1, (2, 1), "cloister")])
     raised, _ = play(st, {"type": "floor", "at": [0, 1]})
     assert ((2, 1), "cloister", 1) in _captures(raised)

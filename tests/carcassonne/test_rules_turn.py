@@ -1,9 +1,10 @@
 """K-PLACE, K-MEEPLE and K-SCORE: placing the tile, the meeple, and scoring what the tile completed."""
 from __future__ import annotations
 
+from service.api import create_app
 from service.games import carcassonne
 
-from .helpers import CLOISTER_BLOCK, listed, play, refused, scored, state
+from .helpers import CLOISTER_BLOCK, doc, listed, play, refused, scored, state
 
 LOOP = [("BA/Rr", (0, 1), 270), ("BA/Rr", (1, 1), 0), ("BA/Rr", (0, 2), 180)]  # the loop's last tile: [1, 2], 90
 
@@ -70,6 +71,35 @@ def test_K_MEEPLE_1_only_on_the_tile_just_placed_and_once_a_turn():
     document["meeples"].append(dict(document["meeples"][0], player=1))
     errors, _ = carcassonne.validate_state(document)
     assert {p.rule for p in errors} == {"K-MEEPLE-1"}
+
+
+def test_K_MEEPLE_1_no_meeple_on_the_tile_just_placed_before_the_action():
+    # a state in the action step whose new tile already holds a meeple: no turn leads there
+    document = doc([("BA/L", (0, 1), 0)], step="action", last=(0, 1), meeples=[(1, (0, 1), "cloister")])
+    errors, _ = carcassonne.validate_state(document)
+    assert [(p.rule, p.pointer) for p in errors] == [("K-MEEPLE-1", "/meeples/0")]
+    # the same meeple on the tile placed the turn before is in order
+    earlier = doc([("BA/L", (0, 1), 0), ("BA/RFr", (1, 0), 0)], step="action", last=(1, 0),
+                  meeples=[(1, (0, 1), "cloister")])
+    assert carcassonne.validate_state(earlier)[0] == []
+    # the capture step follows a floor, which was the turn's action: no meeple on the new tile then either
+    capture = doc([("TO/F", (0, 1), 0)], tower=True, step="capture", last=(0, 1), raised=(0, 1),
+                  towers=[((0, 1), 1, None)], meeples=[(1, (0, 1), "NL")])
+    assert [(p.rule, p.pointer) for p in carcassonne.validate_state(capture)[0]] == [("K-MEEPLE-1", "/meeples/0")]
+    # a floor on the new tile's own foundation is that action: its tower stands there during the capture step
+    capture["meeples"] = []
+    assert carcassonne.validate_state(capture)[0] == []
+    # but not before the action
+    action = doc([("TO/F", (0, 1), 0)], tower=True, step="action", last=(0, 1), towers=[((0, 1), 1, None)])
+    assert [(p.rule, p.pointer) for p in carcassonne.validate_state(action)[0]] == [("K-TOW-ACT-1", "/towers/0")]
+
+
+def test_K_MEEPLE_1_a_meeple_on_the_new_tile_before_the_action_is_a_422_over_http():
+    client = create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "CRITICAL", "REDIS_URL": ""}).test_client()
+    document = doc([("BA/L", (0, 1), 0)], step="action", last=(0, 1), meeples=[(1, (0, 1), "cloister")])
+    response = client.post("/v1/games/carcassonne/legal-moves", json={"state": document})
+    assert response.status_code == 422 and response.mimetype == "application/problem+json"
+    assert [(e["rule"], e["pointer"]) for e in response.get_json()["errors"]] == [("K-MEEPLE-1", "/state/meeples/0")]
 
 
 def test_K_MEEPLE_2_not_on_a_feature_already_held_but_joined_later_may_hold_several():

@@ -364,6 +364,18 @@ def _check(doc: dict) -> tuple[State, list[Problem]]:
                                              "on.")
         elif raised is not None:
             bad("K-SVC-STEP", "/raised", "\"raised\" is set only during the capture step.")
+        if step is not StepDue.PLACE and last is not None:
+            # the action is what puts a meeple on the new tile and ends the action step; the capture step follows
+            # a floor, which was the action
+            for meeple in meeples:
+                if meeple.at == last:
+                    bad("K-MEEPLE-1", pointers[meeple], f"A meeple stands on the tile placed this turn at "
+                                                        f"{_xy(last)}, but the turn's action is still to come.")
+            if step is StepDue.ACTION:
+                for i, item in doc["towers"] if tower else []:
+                    if item.at == last:
+                        bad("K-TOW-ACT-1", f"/towers/{i}", f"A tower stands on the tile placed this turn at "
+                                                           f"{_xy(last)}, but the turn's action is still to come.")
     if doc["ransomed"] and (not tower or phase is Phase.OVER):
         bad("K-TOW-RANSOM", "/ransomed", "Only a turn of The Tower can have a ransom paid.")
     index = BoardIndex.of(board)
