@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import copy
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, validate
+
+from .fastpath import Decline, compile_field
 
 
 MAX_ITEM_ERRORS = 10  # per list: reading stops there (a body of wrong items must not cost seconds)
@@ -34,6 +36,12 @@ class List(fields.List):
         choices = self._plain_choices()
         if choices is not None and all(type(item) is str and item in choices for item in value):
             return list(value)  # the common case (cards), checked at set speed; any doubt takes the full path
+        fast = self._fast_items()
+        if fast is not None:  # boards: lists of small plain objects (fastpath.py); any doubt takes the full path
+            try:
+                return [fast(item) for item in value]
+            except Decline:
+                pass
         result, errors = [], {}
         for index, item in enumerate(value):
             try:
@@ -45,6 +53,16 @@ class List(fields.List):
         if errors:
             raise ValidationError(errors, valid_data=result)
         return result
+
+    def _fast_items(self) -> Callable[[Any], Any] | None:
+        """The compiled checker of the items when they are objects of a plain schema, else None."""
+        try:
+            return self._fast
+        except AttributeError:
+            pass
+        fast = compile_field(self.inner) if type(self.inner) is fields.Nested else None
+        self._fast: Callable[[Any], Any] | None = fast
+        return fast
 
     def _plain_choices(self) -> frozenset | None:
         """The allowed values when the items are plain strings checked by one OneOf, else None."""

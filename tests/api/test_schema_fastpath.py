@@ -1,0 +1,142 @@
+"""The fast path for board lists (service/api/schemas/fastpath.py) changes nothing but speed: every game's request
+schemas load the same data, and refuse with the same messages, with it and without it, for real requests and for
+requests broken anywhere."""
+from __future__ import annotations
+
+import copy
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from marshmallow import Schema, ValidationError, fields, post_load
+
+from service.api.schemas import GAME_SCHEMAS
+from service.api.schemas.common import List
+from service.api.schemas.fastpath import Decline, compile_schema
+from service.games.registry import GAMES
+from tests.conformance import json_paths
+
+REQUESTS = ("StateRequestSchema", "MovesRequestSchema", "ScoreRequestSchema")
+
+
+def _bodies(game: str) -> list[dict]:
+    """Real request bodies of the game: its contract examples and the state they deal, before and after the moves."""
+    adapter = GAMES[game]
+    examples = adapter.examples
+    dealt = adapter.new({**examples["new"], "seed": examples["new"].get("seed", 1)})["state"]
+    bodies = [{"state": dealt}, {"state": dealt, "moves": examples["apply"]["moves"]}]
+    after = adapter.apply({"state": dealt, "moves": examples["apply"]["moves"]})["state"]
+    bodies.append({"state": after})
+    for name in ("score", "picture", "validate"):
+        if name in examples:
+            bodies.append(copy.deepcopy(examples[name]))
+    return bodies
+
+
+BODIES = {game: _bodies(game) for game in GAMES}
+
+
+@contextmanager
+def without_fast_path() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(List, "_fast_items", lambda self: None)
+        yield
+
+
+def _load(schema: Schema, body: Any) -> tuple[str, Any]:
+    try:
+        return "loaded", schema.load(body)
+    except ValidationError as error:
+        return "refused", error.messages
+
+
+def _both(schema_class: type[Schema], body: Any) -> tuple[tuple[str, Any], tuple[str, Any]]:
+    fast = _load(schema_class(), copy.deepcopy(body))
+    with without_fast_path():
+        slow = _load(schema_class(), copy.deepcopy(body))
+    return fast, slow
+
+
+def _schema_classes(game: str) -> list[type[Schema]]:
+    module = GAME_SCHEMAS[game]
+    return [getattr(module, name) for name in REQUESTS if hasattr(module, name)]
+
+
+def _schema_loads(schema_class: type[Schema], body: Any) -> int:
+    """How many schema loads reading `body` takes (the request, each nested object loaded through its schema)."""
+    calls = 0
+    original = Schema._do_load
+
+    def counting(self, *args, **kwargs):
+        nonlocal calls
+        calls += 1
+        return original(self, *args, **kwargs)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Schema, "_do_load", counting)
+        schema_class().load(copy.deepcopy(body))
+    return calls
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_real_requests_load_the_same_and_take_the_fast_path(game):
+    for body in BODIES[game]:
+        for schema_class in _schema_classes(game):
+            fast, slow = _both(schema_class, body)
+            assert fast == slow, (schema_class.__name__, body)
+    # the board items of the examples (tiles, hexagons, towers) are checked by a compiled checker, not one load each
+    saved = 0
+    for body in BODIES[game]:
+        for schema_class in _schema_classes(game):
+            with without_fast_path():
+                slow = _schema_loads(schema_class, body) if _load(schema_class(), body)[0] == "loaded" else 0
+            saved += slow and slow - _schema_loads(schema_class, body)
+    assert saved > 0
+
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-2 ** 40, 2 ** 40), st.floats(allow_nan=False),
+                 st.text(max_size=6), st.sampled_from([0, 1, 90, 2, 10_001, "A", "BA/L", "N", "cloister", ""]),
+                 st.lists(st.integers(-3, 3), max_size=3), st.dictionaries(st.text(max_size=4), st.integers(),
+                                                                            max_size=2))
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), game=st.sampled_from(sorted(GAMES)))
+def test_requests_broken_anywhere_load_or_fail_the_same(data, game):
+    body = copy.deepcopy(data.draw(st.sampled_from(BODIES[game])))
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from([p for p in json_paths(body) if p]))
+        parent = body
+        for key in path[:-1]:
+            parent = parent[key]
+        action = data.draw(st.sampled_from(["replace", "delete", "add"]))
+        if action == "delete":
+            del parent[path[-1]]
+        elif action == "add" and isinstance(parent, dict):
+            parent[data.draw(st.sampled_from(["extra", "at", "tile", "player", "x"]))] = data.draw(JUNK)
+        else:
+            parent[path[-1]] = data.draw(JUNK)
+        if not list(json_paths(body))[1:]:
+            break
+    for schema_class in _schema_classes(game):
+        fast, slow = _both(schema_class, body)
+        assert fast == slow
+
+
+def test_the_checker_declines_what_it_does_not_know():
+    class Placement(Schema):
+        at = List(fields.Integer(strict=True), required=True)
+        note = fields.String(load_default="none")
+
+    check = compile_schema(Placement)
+    assert check({"at": [1, 2]}) == {"at": [1, 2], "note": "none"} == Placement().load({"at": [1, 2]})
+    for doubtful in ({"at": [True, 2]}, {"at": [1.0]}, {"at": (1, 2)}, {}, {"at": [1], "extra": 1}, [], None,
+                     {"at": [1], "note": None}):
+        with pytest.raises(Decline):
+            check(doubtful)
+
+    assert compile_schema(type("WithHook", (Schema,), {"at": fields.Integer(strict=True),
+                                                        "done": post_load(lambda self, data, **kw: data)})) is None
+    assert compile_schema(type("Keyed", (Schema,), {"at": fields.Integer(strict=True, data_key="where")})) is None
+    assert compile_schema(type("Loose", (Schema,), {"at": fields.Float()})) is None
