@@ -307,7 +307,8 @@ def unknown_game(game: str, rest: str = "") -> Response:
             allowed = "GET" if rest == "rules" else "POST"
             raise ApiProblem(405, f"{request.method} is not allowed on /v1/games/{game}/{rest}; use {allowed}.",
                              headers={"Allow": f"{allowed}, OPTIONS" + (", HEAD" if allowed == "GET" else "")})
-        raise ApiProblem(404, f"{game} has no endpoint \"{rest}\"; it has {', '.join(QUESTIONS)}.")
+        offered = [*QUESTIONS, *(tool for tool in TOOLS if hasattr(GAMES[game], tool))]
+        raise ApiProblem(404, f"{game} has no endpoint \"{rest}\"; it has {', '.join(offered)}.")
     raise ApiProblem(404, f"No game \"{game}\" is served; the games are {', '.join(GAMES)}.")
 
 

@@ -1,7 +1,7 @@
 """What every game offers the service: JSON documents in, JSON documents out, GameError on bad input.
 
 The HTTP layer knows games only through this interface, so a new game is a new folder plus one line in
-`service.games.registry`.
+`service.games.registry`, and its request and answer schemas (the wire contract) in `service.api.schemas`.
 """
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The games the service referees. Adding a game: its folder, and one line here."""
+"""The games the service referees. Adding a game: its folder, one line here, and its schemas in
+`service.api.schemas` (one line in GAME_SCHEMAS)."""
 from __future__ import annotations
 
 from .base import GameRules

@@ -217,6 +217,13 @@ def test_unknown_game_names_the_games_served(client):
     assert "chess" in body["detail"] and "torri" in body["detail"]
 
 
+def test_an_unknown_endpoint_names_every_endpoint_the_game_has(client):
+    detail = assert_problem(client.post("/v1/games/torri/nope", json={}), 404)["detail"]
+    assert detail.endswith("it has rules, new, validate, legal-moves, apply, replay, score, view, picture, notation.")
+    detail = assert_problem(client.post("/v1/games/carcassonne/notation", json={}), 404)["detail"]
+    assert "picture" in detail and "notation" not in detail.split("it has")[1]
+
+
 @pytest.mark.parametrize("path", ["/nope", "/v1/games/chess/apply", "/v1/games/torri/nope"])
 def test_not_found_wins_over_unsupported_media_type(client, path):
     assert_problem(client.post(path, data="x", content_type="text/plain"), 404)

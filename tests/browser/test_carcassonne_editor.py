@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from service.games import carcassonne
 from service.games.carcassonne.adapter import CarcassonneRules
+from service.games.carcassonne.tiles import DIRECTIONS
 
 from .conftest import check_both_sizes, open_referee
 
@@ -185,12 +186,15 @@ def test_a_tile_turned_wrong_shows_the_rule(page, golden):
     page.locator(f'.kc-free[data-at="{square(first["at"])}"]').click()
     placed = page.locator(f'.kc-tile[data-at="{square(first["at"])}"]')
     problems = page.locator("#problems")
-    for _ in range(3):  # some turn of it breaks K-PLACE-2 with the start tile
+    # the first turn of it whose edge towards the start tile does not match the start tile's (K-PLACE-2)
+    side = DIRECTIONS.index(tuple(first["at"]))  # the tile's side as seen from [0, 0]
+    start_edge = carcassonne.face(carcassonne.START_TILE, 0).edges[side]
+    turns = next(k for k in range(1, 4)
+                 if carcassonne.face(first["tile"], (first["rotation"] + 90 * k) % 360).edges[(side + 2) % 4]
+                 is not start_edge)
+    for _ in range(turns):
         placed.focus()
         page.keyboard.press("r")
-        page.wait_for_timeout(600)
-        if problems.is_visible():
-            break
     expect(problems).to_contain_text("K-PLACE-2")
     expect(problems).to_contain_text("does not match")
     expect(page.locator(".kc-tile.bad .kc-rule").first).to_contain_text("K-PLACE-2")

@@ -84,7 +84,7 @@ def test_validate_reports_every_problem_with_rule_and_pointer(client):
     body = client.post(f"{BASE}/validate", json={"state": state}).get_json()
     assert body["valid"] is False
     rules = {(e["rule"], e["pointer"]) for e in body["errors"]}
-    assert {("S-TOKEN-1", "/state/board/0/tokens"), ("S-COMP-1", "/state/board/1/guilds")} <= rules
+    assert {("S-TOKEN-1", "/state/board/0/tokens/0"), ("S-COMP-1", "/state/board/1/guilds")} <= rules
 
 
 def test_legal_moves_and_an_impossible_state(client):

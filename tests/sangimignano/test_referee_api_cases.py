@@ -186,8 +186,8 @@ def test_S_COMP_4_every_problem_of_an_impossible_state_at_once(client):
     h_c, h_0 = state["board"].index(hexagon), state["board"].index(zero)
     assert found == {
         ("S-COMP-4", "/state/players/0/tokens"), ("S-COMP-4", "/state/players/1/tokens"),
-        ("S-COMP-4", "/state/players/1/towers"), ("S-TOKEN-1", f"/state/board/{h_c}/tokens"),
-        ("S-BUILD-3", f"/state/board/{h_0}/tokens"), ("S-COMP-4", "/state/board"),
+        ("S-COMP-4", "/state/players/1/towers"), ("S-TOKEN-1", f"/state/board/{h_c}/tokens/1"),
+        ("S-BUILD-3", f"/state/board/{h_0}/tokens/0"), ("S-COMP-4", "/state/board"),
     }
     assert all(e["message"] for e in body["errors"]) and body["valid"] is False
     status, refused = post(client, "legal-moves", {"state": state})

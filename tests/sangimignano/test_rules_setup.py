@@ -78,7 +78,7 @@ def test_S_COMP_4_conservation_of_hexagons_tokens_and_towers():
     assert ("S-COMP-4", "/board") in errors(doc)
     doc = sg.state_json(fresh_3p())
     doc["board"][0]["tokens"][0] = [3]  # a fourth player's token in a three-player game
-    assert ("S-COMP-4", "/board/0") in errors(doc)
+    assert ("S-COMP-4", "/board/0/tokens/0") in errors(doc)
 
 
 # ---------------------------------------------------------------- geometry

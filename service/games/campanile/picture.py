@@ -12,8 +12,8 @@ be embedded in a page, a report or a file.
 """
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
 
+from ..svg import escape, quoteattr
 from .codec import table_of
 from .model import State, Table
 from .scoring import Score, TowerScore, score_table

@@ -150,7 +150,7 @@ def _players(reader: _Reader, value: Any) -> list[tuple[Player, bool, bool]]:
     return out
 
 
-def _owner_list(reader: _Reader, value: Any, pointer: str, players: int) -> tuple[int, ...]:
+def _owner_list(reader: _Reader, value: Any, pointer: str) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) > 8:
         reader.bad(pointer, "Must be the list of players whose tokens lie on the space (at most two, S-TOKEN-1).")
         return ()
@@ -158,8 +158,9 @@ def _owner_list(reader: _Reader, value: Any, pointer: str, players: int) -> tupl
     return tuple(sorted(o for o in owners if o is not None))
 
 
-def _board(reader: _Reader, value: Any, players: int) -> list[tuple[int, Placed, list, list]]:
-    """(index in the document, the hexagon in canonical form, tokens per space, towers per space)."""
+def _board(reader: _Reader, value: Any) -> list[tuple[int, Placed, list, list, list]]:
+    """(index in the document, the hexagon in canonical form, tokens per space, towers per space, the document's
+    index of each space, for pointers)."""
     if not isinstance(value, list):
         reader.bad("/board", "Must be a list of the hexagons on the table.")
         return []
@@ -180,7 +181,7 @@ def _board(reader: _Reader, value: Any, players: int) -> list[tuple[int, Placed,
         if not isinstance(tokens_data, list) or len(tokens_data) != 3:
             reader.bad(f"{pointer}/tokens", "Must be three lists, the players with tokens on guild space 0, 1, 2.")
         else:
-            tokens = [_owner_list(reader, v, f"{pointer}/tokens/{i}", players) for i, v in enumerate(tokens_data)]
+            tokens = [_owner_list(reader, v, f"{pointer}/tokens/{i}") for i, v in enumerate(tokens_data)]
         towers_data = data.get("towers", [None, None, None])
         towers: list[int | None] = [None, None, None]
         if not isinstance(towers_data, list) or len(towers_data) != 3:
@@ -193,8 +194,8 @@ def _board(reader: _Reader, value: Any, players: int) -> list[tuple[int, Placed,
             continue
         turned, canonical = canonical_turn(rotation, guilds)
         shift = rotation // 2  # canonical space j is given space j - shift (S-GEO-2)
-        out.append((h, Placed(at, turned, canonical), [tokens[(j - shift) % 3] for j in range(3)],
-                    [towers[(j - shift) % 3] for j in range(3)]))
+        given = [(j - shift) % 3 for j in range(3)]
+        out.append((h, Placed(at, turned, canonical), [tokens[g] for g in given], [towers[g] for g in given], given))
     return out
 
 
@@ -222,7 +223,7 @@ def _read_state(data: Any) -> tuple[State | None, list[Problem]]:
     large = read_variant(reader, doc.get("variant", {}), "/variant")
     players = _players(reader, doc.get("players"))
     n = len(players)
-    board = _board(reader, doc.get("board"), n)
+    board = _board(reader, doc.get("board"))
     box = reader.integer(doc["box"], "/box", 0, HEXAGONS) if "box" in doc else None
     turn = reader.integer(doc.get("turn", 0), "/turn", 0, MAX_PLAYERS - 1)
     phase = doc.get("phase", PLAY)
@@ -242,7 +243,7 @@ def _read_state(data: Any) -> tuple[State | None, list[Problem]]:
         box = boxed
     placed_tokens = [0] * n
     built = [0] * n
-    for _, _, tokens, towers in board:
+    for _, _, tokens, towers, _ in board:
         for owners in tokens:
             for owner in owners:
                 if owner < n:
@@ -298,27 +299,29 @@ def _read_state(data: Any) -> tuple[State | None, list[Problem]]:
 
 def _check_pieces(players: list, board: list, problems: list[Problem]) -> None:
     n = len(players)
-    for h, _, tokens, towers in board:
+    for h, _, tokens, towers, given in board:
         for i in range(3):
-            pointer = f"/board/{h}"
-            for owner in list(tokens[i]) + [towers[i]]:
-                if owner is not None and owner >= n:
-                    problems.append(Problem("S-COMP-4", pointer, f"A piece of player {owner}, but the game has {n} "
-                                                                 "players."))
+            space_tokens, space_tower = f"/board/{h}/tokens/{given[i]}", f"/board/{h}/towers/{given[i]}"
+            for owner in tokens[i]:
+                if owner >= n:
+                    problems.append(Problem("S-COMP-4", space_tokens, f"A token of player {owner}, but the game has "
+                                                                      f"{n} players."))
+            if towers[i] is not None and towers[i] >= n:
+                problems.append(Problem("S-COMP-4", space_tower, f"A tower of player {towers[i]}, but the game has "
+                                                                 f"{n} players."))
             if len(tokens[i]) > 2:
-                problems.append(Problem("S-TOKEN-1", f"{pointer}/tokens", f"{len(tokens[i])} tokens on one space; "
-                                                                          "a space holds at most two."))
+                problems.append(Problem("S-TOKEN-1", space_tokens, f"{len(tokens[i])} tokens on one space; a space "
+                                                                   "holds at most two."))
             if towers[i] is not None and tokens[i]:
-                problems.append(Problem("S-BUILD-3", f"{pointer}/tokens", "A space with a tower holds no token: the "
-                                                                          "tokens there went back when it was built "
-                                                                          "(S-BUILD-2)."))
+                problems.append(Problem("S-BUILD-3", space_tokens, "A space with a tower holds no token: the tokens "
+                                                                   "there went back when it was built (S-BUILD-2)."))
 
 
 def _check_board(board: list, starting: int, n: int, problems: list[Problem]) -> None:
     """S-GEO-1 (one hexagon a place), S-HEX-3 (no guild meets itself), S-HEX-2 and S-SETUP-2 (a connected board
     that could have been laid by the rules from a starting layout, S-SVC-LAYOUT)."""
     at_index: dict[Coord, int] = {}
-    for h, placed, _, _ in board:
+    for h, placed, _, _, _ in board:
         if placed.at in at_index:
             problems.append(Problem("S-GEO-1", f"/board/{h}/at", f"Two hexagons lie at [{placed.at[0]}, "
                                                                  f"{placed.at[1]}] (board entries "
@@ -327,8 +330,8 @@ def _check_board(board: list, starting: int, n: int, problems: list[Problem]) ->
             at_index[placed.at] = h
     if len(at_index) != len(board):
         return
-    by_at = {placed.at: (h, placed) for h, placed, _, _ in board}
-    for h, placed, _, _ in board:
+    by_at = {placed.at: (h, placed) for h, placed, _, _, _ in board}
+    for h, placed, _, _, _ in board:
         for side in range(3):  # each shared side once: the other three are seen from the other hexagon
             other = by_at.get(neighbour(placed.at, side))
             if other is None:

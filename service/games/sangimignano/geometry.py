@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 from typing import Iterable, Iterator
 
 Coord = tuple[int, int]
@@ -70,12 +69,6 @@ def all_kinds() -> tuple[Guilds, ...]:
 
 
 KINDS = all_kinds()
-
-
-def orientations(kind: Guilds) -> Iterator[tuple[int, Guilds]]:
-    """The six ways to lay a hexagon (rotation 0 to 5 of its kind), in canonical form."""
-    for rotation in range(SIDES):
-        yield canonical_turn(rotation, kind)
 
 
 def rotate_coord(at: Coord, turns: int = 1) -> Coord:
@@ -336,7 +329,3 @@ def _connected_subsets(cells: frozenset[Coord], size: int) -> Iterator[frozenset
 
     for start in sorted(cells):
         yield from grow(frozenset((start,)))
-
-
-def pairs(items: Iterable) -> Iterator[tuple]:
-    return combinations(items, 2)

@@ -12,8 +12,8 @@ Pure: state in, text out; no fonts or images from anywhere, so it renders offlin
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape, quoteattr
 
+from ..svg import escape, quoteattr
 from .model import State
 from .scoring import Score, score_state
 
@@ -46,17 +46,13 @@ def _points(points: list[tuple[float, float]]) -> str:
     return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
 
 
-def _printable(text: str) -> str:
-    """XML 1.0 allows no control characters but tab and newlines; a name may hold anything."""
-    return "".join(ch if ch.isprintable() or ch == " " else "\ufffd" for ch in text)
-
 
 def _text(x: float, y: float, text: str, *, size: int, fill: str = "#2f261d", weight: int = 400,
           anchor: str = "start") -> str:
     extra = (f' font-weight="{weight}"' if weight != 400 else "") + (f' text-anchor="{anchor}"' if anchor != "start"
                                                                      else "")
     return f'<text x="{_num(x)}" y="{_num(y)}" font-size="{size}" fill="{fill}"{extra}>' \
-           f'{escape(_printable(text))}</text>'
+           f'{escape(text)}</text>'
 
 
 def _count(number: int, noun: str) -> str:
@@ -90,8 +86,8 @@ def svg(state: State, score: Score | None = None) -> str:
     label = summary(state, score)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-        f'role="img" aria-label={quoteattr(_printable(label))} font-family={quoteattr(FONT)}>',
-        f"<title>{escape(_printable(label))}</title>",
+        f'role="img" aria-label={quoteattr(label)} font-family={quoteattr(FONT)}>',
+        f"<title>{escape(label)}</title>",
         f'<rect width="{width}" height="{height}" rx="14" fill="#f6f0e4"/>',
         f'<g class="board" transform="translate({_num(dx)} {_num(dy)})">',
     ]
@@ -119,7 +115,7 @@ def _hexagon(state: State, h: int, centre: tuple[float, float]) -> str:
             what.append(f"tower of {state.players[tower].name}")
         what.extend(f"token of {state.players[p].name}" for p in tokens)
         title = f"{guild} at [{q}, {r}]" + (": " + ", ".join(what) if what else "")
-        out.append(f'<g class="space" data-guild="{guild}"><title>{escape(_printable(title))}</title>'
+        out.append(f'<g class="space" data-guild="{guild}"><title>{escape(title)}</title>'
                    f'<polygon points="{_points(rhombus)}" fill="{GUILD_FILL[guild]}" stroke="#5c4b37" '
                    f'stroke-width="1.2"/>')
         mx, my = _corner(cx, cy, 60 * first + 30, SIZE * 0.5)  # the rhombus's middle

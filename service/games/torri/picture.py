@@ -11,8 +11,8 @@ and can be embedded in a page, a report or a file.
 """
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
 
+from ..svg import escape, quoteattr
 from .cards import BUONA_PIETRA, CAPPELLA, GIOSTRA, MONUMENTO, MURA, PALAZZO, VIA_FRANCIGENA
 from .model import PLAIN, State, Table, Tower
 from .codec import table_of
@@ -50,8 +50,8 @@ def svg(table: Table | State, score: Score | None = None, *, title: str | None =
     label = _summary(table, score)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-        f'role="img" aria-label={quoteattr(_printable(label))} font-family={quoteattr(FONT)}>',
-        f"<title>{escape(_printable(label))}</title>",
+        f'role="img" aria-label={quoteattr(label)} font-family={quoteattr(FONT)}>',
+        f"<title>{escape(label)}</title>",
         "<defs><linearGradient id=\"sky\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">"
         "<stop offset=\"0\" stop-color=\"#fbf7ef\"/><stop offset=\"1\" stop-color=\"#f1e8d8\"/></linearGradient>"
         "</defs>",
@@ -90,7 +90,7 @@ def _player(table: Table, score: Score, i: int, top: int, width: int, card_h: in
     name = table.names[i]
     total = score.players[i].total
     winner = score.winner == i
-    out = [f'<g class="player" data-player="{i}"><title>{escape(_printable(name))}</title>']
+    out = [f'<g class="player" data-player="{i}"><title>{escape(name)}</title>']
     if i == 1:
         out.append(f'<line x1="{MARGIN}" y1="{top + 4}" x2="{width - MARGIN}" y2="{top + 4}" stroke="#e0d3bd"/>')
     y = top + 32
@@ -209,12 +209,8 @@ def _text(x: float, y: float, text: str, *, size: int, fill: str, weight: int = 
         attrs.append('font-style="italic"')
     if cls:
         attrs.append(f'class="{cls}"')
-    return f"<text {' '.join(attrs)}>{escape(_printable(text))}</text>"
+    return f"<text {' '.join(attrs)}>{escape(text)}</text>"
 
-
-def _printable(text: str) -> str:
-    """XML 1.0 allows no control characters but tab and newlines; a name may hold anything."""
-    return "".join(ch if ch.isprintable() or ch == " " else "\ufffd" for ch in text)
 
 
 def _num(value: float) -> str:

@@ -71,10 +71,6 @@ def contradicted_field(readings: tuple[tuple[str, int], ...], kind: str | None, 
     return None
 
 
-def is_ambiguous(cards: tuple[int, ...]) -> bool:
-    return len(interpretations(cards)) > 1
-
-
 def extension_fits(tower: Tower, added: tuple[int, ...]) -> bool:
     """T-ACT-EXTEND-1: same rank on a plain tower; the next lower ranks in order on a colorful one."""
     if tower.kind == PLAIN:
@@ -90,6 +86,3 @@ def extension_fits(tower: Tower, added: tuple[int, ...]) -> bool:
 def extended(tower: Tower, added: tuple[int, ...]) -> Tower:
     return Tower(tower.cards + tuple(added), tower.complete, tower.kind, tower.rank)
 
-
-def is_plain_of(tower: Tower, rank: int) -> bool:
-    return tower.kind == PLAIN and tower.rank == rank
