@@ -150,9 +150,12 @@ def test_a_finished_golden_game_with_the_tower(page, base_url, screenshots, gold
     check_both_sizes(page, screenshots, "carcassonne-finished")
     local = (base_url, "blob:" + base_url, "data:")  # the tile drawings are blobs made in the page
     assert all(url.startswith(local) for url in page.requests), page.requests
+    # what the editor knows of the tiles is one file beside it, not questions to the service
+    assert [url for url in page.requests if url.endswith("/tiles.json")] == [base_url + "/referee/carcassonne/tiles.json"]
+    assert not [url for url in page.requests if "/v1/games/carcassonne/" in url and "legal-moves" in url]
     assert page.errors == []
 
-    # the link reopens the same board (the tiles learnt are remembered by the browser: nothing asked again)
+    # the link reopens the same board
     other = page.context.new_page()
     asked = []
     other.on("request", lambda request: asked.append(request.url))

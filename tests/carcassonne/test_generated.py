@@ -1,5 +1,6 @@
-"""The generated files are up to date: the tile table from the shared tile data and the rule catalogue from the
-rule book (each tool's --check; skipped where the shared folder is absent). The golden data is checked by
+"""The generated files are up to date: the tile table from the shared tile data, the rule catalogue from the
+rule book (each tool's --check; skipped where the shared folder is absent), and the referee page's tile facts from
+the tile table. The golden data is checked by
 replaying it (test_golden.py)."""
 from __future__ import annotations
 
@@ -28,3 +29,8 @@ def test_the_rule_catalogue_is_generated_from_the_rule_book():
     result = _check("tools/gen_carcassonne_catalogue.py")
     assert result.returncode == 0, result.stdout + result.stderr
 
+
+
+def test_the_referee_page_s_tile_facts_are_generated_from_the_tile_table():
+    result = _check("tools/gen_carcassonne_referee_tiles.py")
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..svg import escape
 from .model import State
 from .scoring import index_of, score_state
-from .tiles import Face, Kind
+from .tiles import Face, Kind, face
 
 T = 64  # a tile's side in the picture
 MARGIN = 16
@@ -83,6 +83,15 @@ def _tile(out: list[str], tile_face: Face, x0: float, y0: float) -> None:
         elif seg.kind is Kind.TOWER:
             out.append(f'<circle cx="{x0 + T * 0.78}" cy="{y0 + T * 0.22}" r="7" fill="#bdbdbd" stroke="#616161" '
                        'stroke-dasharray="2 1"/>')
+
+
+def tile_svg(tile: str, rotation: int = 0) -> str:
+    """One tile alone, drawn as on the board (the referee page's palette and board use these)."""
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{T}" height="{T}" viewBox="0 0 {T} {T}" role="img" '
+           f'aria-label="{escape(tile)}">']
+    _tile(out, face(tile, rotation), 0, 0)
+    out.append("</svg>")
+    return "".join(out)
 
 
 def svg(state: State) -> str:

@@ -4,9 +4,9 @@
 // the towers (height, meeple on top) and the prisoners. The board is checked with /validate while it is edited.
 // Scored through /score {"state"}: the game over once every tile is placed, else a game still being played.
 //
-// Everything known of the tiles comes from the game's answers: the set and its counts from /new, each tile's
-// edges from /legal-moves (where it fits around the start tile), its features from /legal-moves of the meeple
-// step once it is placed, and its drawing from /picture of that two-tile board.
+// What the editor knows of the tiles (the counts of each set, every tile's edges, the features a meeple can stand
+// on, tower foundations and drawings) is tiles.json beside this file, generated from the game's own tile table by
+// tools/gen_carcassonne_referee_tiles.py.
 
 const START = [0, 0];
 const EDGES = ["N", "E", "S", "W"];
@@ -41,8 +41,8 @@ function spotOf(name) {
   return h >= 0 ? HALF_SPOT[h] : [0.5, 0.5];
 }
 
-export function create({root, game, el, post, postSvg, changed, announce, svgNode}) {
-  const sets = {base: null, tower: null}; // tile id -> count, from /new
+export function create({root, el, changed, announce}) {
+  const sets = {base: null, tower: null}; // tile id -> count
   const facts = {}; // tile id -> {edges: [kind by local edge], features: [local names], tower, image, base}
   let model = null;
   let chosen = 0; // whose meeple
@@ -76,101 +76,18 @@ export function create({root, game, el, post, postSvg, changed, announce, svgNod
 
   function update() { drawAll(); changed(); }
 
-  // ---------------------------------------------------------------- tile facts from the game's answers
-
-  async function learnSets() {
-    const [base, tower] = await Promise.all([false, true].map((t) =>
-      post("new", {seed: 1, names: ["A", "B"], variant: {tower: t}})));
-    for (const [slot, answer] of [["base", base], ["tower", tower]]) {
-      const state = answer.body.state;
-      const count = {};
-      for (const id of state.board.map((t) => t.tile).concat(state.bag)) count[id] = (count[id] || 0) + 1;
-      sets[slot] = count;
-    }
-    return tower.body.state;
-  }
-
-  async function learnTile(id, deal) {
-    const bag = deal.bag.slice();
-    bag.splice(bag.indexOf(id), 1);
-    const probe = await post("legal-moves", {state: {...deal, bag: [id].concat(bag)}});
-    const moves = probe.body.moves.filter((m) => m.type === "place");
-    // the start tile shows a city N, a road E and W, a field S: what fits against each tells this tile's edges
-    const edges = ["field", "field", "field", "field"];
-    for (const move of moves) {
-      const turns = move.rotation / 90;
-      const side = AROUND.findIndex(([dx, dy]) => dx === move.at[0] && dy === move.at[1]);
-      if (side < 0) continue;
-      const facing = mod(side + 2 - turns, 4); // the local edge that touches the start tile
-      edges[facing] = side === 0 ? "city" : side === 2 ? "field" : "road";
-    }
-    const first = moves[0];
-    const placed = {...deal, bag, board: deal.board.concat([{tile: id, at: first.at, rotation: first.rotation}]),
-                    last: first.at, step: "action"};
-    const [options, picture] = await Promise.all([
-      post("legal-moves", {state: placed}),
-      postSvg("picture", {state: {...placed, step: "place", last: null}}),
-    ]);
-    const turns = first.rotation / 90;
-    const features = options.body.moves.filter((m) => m.type === "meeple").map((m) => turnName(m.feature, -turns));
-    const tower = options.body.moves.some((m) => m.type === "floor" && key(m.at) === key(first.at));
-    facts[id] = {edges, features, tower, image: picture ? tileImage(picture, 1) : null, base: first.rotation};
-  }
-
-  // the second tile square of a two-tile picture, cut out as an image
-  function tileImage(svgText, index) {
-    const svg = svgNode(svgText);
-    if (!svg) return null;
-    const squares = [...svg.querySelectorAll("rect")].filter((r) => r.getAttribute("width") === r.getAttribute("height")
-                                                                  && r.hasAttribute("x"));
-    const square = squares[index];
-    if (!square) return null;
-    const [x, y, side] = ["x", "y", "width"].map((a) => square.getAttribute(a));
-    svg.setAttribute("viewBox", [x, y, side, side].join(" "));
-    svg.setAttribute("width", side);
-    svg.setAttribute("height", side);
-    return "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(svg));
-  }
-
-  // what was learnt holds as long as the rules version: kept in the browser, so a page load asks nothing again
-  const memory = "carcassonne-tiles-" + (game.rules_version || "");
-
-  function remembered() {
-    try {
-      const saved = JSON.parse(localStorage.getItem(memory) || "null");
-      if (!saved || !saved.sets || !saved.facts) return false;
-      Object.assign(sets, saved.sets);
-      Object.assign(facts, saved.facts);
-      return true;
-    } catch (e) {
-      return false;
-    }
-  }
+  // ---------------------------------------------------------------- tile facts
 
   async function learn() {
-    if (!remembered()) {
-      await learnAll();
-      const complete = Object.values(facts).every((fact) => fact && fact.image);
-      try {
-        if (complete) localStorage.setItem(memory, JSON.stringify({sets, facts}));
-      } catch (e) { /* full, or private mode */ }
+    const response = await fetch(new URL("tiles.json", import.meta.url));
+    const known = await response.json();
+    Object.assign(sets, known.sets);
+    for (const [id, fact] of Object.entries(known.tiles)) {
+      facts[id] = {...fact, base: 0}; // drawn at rotation 0
     }
     root.dataset.tiles = "ready";
     drawAll();
     changed();
-  }
-
-  async function learnAll() {
-    const deal = await learnSets();
-    const ids = Object.keys(sets.tower);
-    let next = 0;
-    const worker = async () => {
-      while (next < ids.length) {
-        const id = ids[next++];
-        try { await learnTile(id, deal); } catch (e) { facts[id] = null; }
-      }
-    };
-    await Promise.all([0, 1, 2, 3].map(worker));
   }
 
   // ---------------------------------------------------------------- options and players
@@ -256,10 +173,7 @@ export function create({root, game, el, post, postSvg, changed, announce, svgNod
   function imageOf(id) {
     const fact = facts[id];
     if (!fact || !fact.image) return null;
-    if (!imageUrls[id]) {
-      const text = decodeURIComponent(fact.image.slice(fact.image.indexOf(",") + 1));
-      imageUrls[id] = URL.createObjectURL(new Blob([text], {type: "image/svg+xml"}));
-    }
+    if (!imageUrls[id]) imageUrls[id] = URL.createObjectURL(new Blob([fact.image], {type: "image/svg+xml"}));
     return imageUrls[id];
   }
 
