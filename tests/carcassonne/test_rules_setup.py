@@ -50,7 +50,15 @@ def test_K_COMP_3_conservation_of_tiles_and_meeples():
     assert carcassonne.read_state(good).players[1].supply == 6
     extra = doc()
     extra["bag"].append("BA/Cccc+")
-    assert ("K-COMP-3", "/board") in _errors(extra) and ("K-COMP-3", "/bag") in _errors(extra)
+    assert _errors(extra) == {("K-COMP-3", "/bag")}  # a copy too many, and a tile too many in all
+    twice_on_board = doc([("BA/Cccc+", (0, 1), 0)], draw=[])
+    twice_on_board["board"].append({"tile": "BA/Cccc+", "at": [0, 2], "rotation": 0})
+    twice_on_board["bag"].pop()
+    assert ("K-COMP-3", "/board") in _errors(twice_on_board)
+    discarded_too = doc([("BA/Cccc+", (0, 1), 0)])
+    discarded_too["discarded"].append("BA/Cccc+")
+    discarded_too["bag"].pop()
+    assert ("K-COMP-3", "/discarded") in _errors(discarded_too)
     missing = doc()
     missing["bag"].pop()
     assert _errors(missing) == {("K-COMP-3", "/bag")}

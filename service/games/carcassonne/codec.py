@@ -256,7 +256,8 @@ def _check(doc: dict) -> tuple[State, list[Problem]]:
                                                     f"{other.edges[(d + 2) % 4].value}).")
     board = tuple(p for _, p in sorted(grid.values(), key=lambda item: item[0]))
     # K-COMP-3: every tile in the bag, on the board or discarded, never more than the set has
-    used = Counter(p.tile for p in board) + Counter(doc["discarded"])
+    on_board, discarded = Counter(p.tile for p in board), Counter(doc["discarded"])
+    used = on_board + discarded
     bag: Bag = doc["bag"]
     if bag.tiles is not None:
         used += Counter(bag.tiles)
@@ -264,7 +265,10 @@ def _check(doc: dict) -> tuple[State, list[Problem]]:
         if tile not in counts:
             bad("K-TOW-TILE-1", "/bag", f"{tile} is a tile of The Tower: variant tower only.")
         elif k > counts[tile]:
-            bad("K-COMP-3", "/board", f"{k} tiles {tile} are in the state; the game has {counts[tile]}.")
+            # point where the copy too many is: the board first, then the discards, then the bag
+            where = "/board" if on_board[tile] > counts[tile] else \
+                "/discarded" if on_board[tile] + discarded[tile] > counts[tile] else "/bag"
+            bad("K-COMP-3", where, f"{k} tiles {tile} are in the state; the game has {counts[tile]}.")
     total = sum(counts.values())
     if len(board) + len(doc["discarded"]) + bag.count != total:
         bad("K-COMP-3", "/bag", f"{len(board)} tiles on the board, {len(doc['discarded'])} discarded and "
