@@ -86,7 +86,8 @@ def test_a_golden_game_entered_by_clicks_and_keys(page, base_url, screenshots):
     expect(figure).to_be_visible()
     expect(figure.get_by_role("img")).to_have_accessible_name(
         "Ada: 10 points; Bea: 6 points; Cy: 6 points. Ada leads.")
-    expect(figure.get_by_role("link", name="Download the picture (SVG)")).to_have_attribute("download", re.compile(r"\.svg$"))
+    download = figure.get_by_role("link", name="Download the picture (SVG)")
+    expect(download).to_have_attribute("download", re.compile(r"\.svg$"))
     sent = json.loads(page.locator("#json").input_value())
     assert [sum(t["plays"]) for t in sent["table"]["towers"]] == [sum(t["plays"]) for t in
                                                                   game["final_state"]["towers"]]

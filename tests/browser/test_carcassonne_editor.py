@@ -89,9 +89,11 @@ def enter(page, state: dict) -> None:
             page.keyboard.press("r")
         page.locator(f'.kc-free[data-at="{square(tile["at"])}"]').click()
     expect(page.locator(".kc-tile")).to_have_count(len(state["board"]))
-    placed = {node.get_attribute("data-at"): node.get_attribute("aria-label") for node in page.locator(".kc-tile").all()}
+    placed = {node.get_attribute("data-at"): node.get_attribute("aria-label")
+              for node in page.locator(".kc-tile").all()}
     for tile in state["board"]:  # each tile where it lies, turned as it is
-        assert placed[square(tile["at"])].startswith(f'{tile["tile"]} at {square(tile["at"])}, turned {tile["rotation"]}°')
+        where = square(tile["at"])
+        assert placed[where].startswith(f'{tile["tile"]} at {where}, turned {tile["rotation"]}°')
     for meeple in state["meeples"]:
         page.locator(".chooser-player").nth(meeple["player"]).click()
         page.locator(f'.kc-tile[data-at="{square(meeple["at"])}"]').click(position=spot(meeple["feature"]))
@@ -151,7 +153,8 @@ def test_a_finished_golden_game_with_the_tower(page, base_url, screenshots, gold
     local = (base_url, "blob:" + base_url, "data:")  # the tile drawings are blobs made in the page
     assert all(url.startswith(local) for url in page.requests), page.requests
     # what the editor knows of the tiles is one file beside it, not questions to the service
-    assert [url for url in page.requests if url.endswith("/tiles.json")] == [base_url + "/referee/carcassonne/tiles.json"]
+    tile_files = [url for url in page.requests if url.endswith("/tiles.json")]
+    assert tile_files == [base_url + "/referee/carcassonne/tiles.json"]
     assert not [url for url in page.requests if "/v1/games/carcassonne/" in url and "legal-moves" in url]
     assert page.errors == []
 

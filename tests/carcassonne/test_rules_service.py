@@ -29,6 +29,8 @@ def test_K_SVC_STEP_place_then_one_action_then_capture_or_skip():
     document = carcassonne.state_json(placed)
     document["last"] = None
     assert [p.rule for p in carcassonne.validate_state(document)[0]] == ["K-SVC-STEP"]
+    document["last"] = [0, 0]  # the start tile is never the tile placed this turn
+    assert [(p.rule, p.pointer) for p in carcassonne.validate_state(document)[0]] == [("K-SVC-STEP", "/last")]
 
 
 def test_K_SVC_BAG_a_listed_bag_or_a_counted_one_naming_the_tile():

@@ -59,6 +59,9 @@ def test_K_COMP_3_conservation_of_tiles_and_meeples():
     discarded_too["discarded"].append("BA/Cccc+")
     discarded_too["bag"].pop()
     assert ("K-COMP-3", "/discarded") in _errors(discarded_too)
+    towered = doc()
+    towered["discarded"].append("TO/F")  # a tile of The Tower, in a base game's discards
+    assert ("K-TOW-TILE-1", "/discarded") in _errors(towered)
     missing = doc()
     missing["bag"].pop()
     assert _errors(missing) == {("K-COMP-3", "/bag")}

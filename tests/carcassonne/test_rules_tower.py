@@ -140,6 +140,11 @@ def test_K_TOW_CAP_2_capturing_a_farmer():
     raised, _ = play(_row(), {"type": "floor", "at": [0, 1]})
     after, _ = play(raised, {"type": "capture", "at": [1, 1], "feature": "NL", "player": 1})
     assert not any(m.at == (1, 1) for m in after.meeples) and after.players[0].prisoners == (1,)
+    # the meeple named by the wrong owner: the player is what is wrong; a feature with no meeple: the feature
+    wrong_owner = carcassonne.apply_steps(raised, [{"type": "capture", "at": [1, 1], "feature": "NL", "player": 0}])
+    assert [(v.rule, v.pointer) for v in wrong_owner.violations] == [("K-TOW-CAP-2", "/0/player")]
+    nobody = carcassonne.apply_steps(raised, [{"type": "capture", "at": [0, 0], "feature": "S", "player": 0}])
+    assert [(v.rule, v.pointer) for v in nobody.violations] == [("K-TOW-CAP-2", "/0/feature")]
 
 
 def test_K_TOW_CAP_2_capturing_one_s_own_meeple_returns_it_to_supply():

@@ -14,6 +14,7 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations, pairwise
+from typing import Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -152,6 +153,28 @@ def test_S_BUILD_1_and_S_VAR_1_every_space_a_tower_may_go_on_and_no_other(n, see
     if large and own > 11:
         return  # the enumeration of every subset stays small
     assert set(sg.buildable(state, 0)) == _brute_buildable(state, 0, large)
+
+
+def _hoarding(players: int, seed: int, steps: int) -> Iterator[sg.State]:
+    """A seeded game whose players never build: their tokens pile up into several groups each."""
+    rng, state = random.Random(seed), sg.new_game(seed, players=players)
+    for _ in range(steps):
+        legal = [s for s in sg.legal_steps(state) if s.type != "build"]
+        if not legal or state.over:
+            return
+        state = sg.apply_step(state, rng.choice(legal))[0]
+        yield state
+
+
+def test_S_BUILD_2_every_space_of_every_group_with_a_player_holding_several_groups():
+    several = 0
+    for seed in range(6):
+        for state in _hoarding(2, seed, 90):
+            for player in range(2):
+                expected = _brute_buildable(state, player, False)
+                assert set(sg.buildable(state, player)) == expected, (seed, player)
+            several += sum(len(sg.buildable(state, p)) > 6 for p in range(2))
+    assert several  # positions where a player's tokens form more than one group of four were met
 
 
 def shift_state(state: sg.State, dq: int, dr: int) -> sg.State:

@@ -263,7 +263,8 @@ def _check(doc: dict) -> tuple[State, list[Problem]]:
         used += Counter(bag.tiles)
     for tile, k in used.items():
         if tile not in counts:
-            bad("K-TOW-TILE-1", "/bag", f"{tile} is a tile of The Tower: variant tower only.")
+            where = "/board" if on_board[tile] else "/discarded" if discarded[tile] else "/bag"
+            bad("K-TOW-TILE-1", where, f"{tile} is a tile of The Tower: variant tower only.")
         elif k > counts[tile]:
             # point where the copy too many is: the board first, then the discards, then the bag
             where = "/board" if on_board[tile] > counts[tile] else \
@@ -359,9 +360,9 @@ def _check(doc: dict) -> tuple[State, list[Problem]]:
                 bad("K-END-1", "/bag", "The bag is empty: the game is over.")
             if last is not None:
                 bad("K-SVC-STEP", "/last", "\"last\" is the tile placed this turn: null before the place step.")
-        elif last is None or last not in grid:
+        elif last is None or last not in grid or last == (0, 0):
             bad("K-SVC-STEP", "/last", f"During the {step.value} step, \"last\" is the square of the tile just "
-                                       "placed.")
+                                       "placed (never the start tile).")
         if step is StepDue.CAPTURE:
             if raised is None or not any(t.at == raised for t in towers):
                 bad("K-SVC-STEP", "/raised", "During the capture step, \"raised\" is the tower a floor was just put "

@@ -285,16 +285,23 @@ def _capture(state: State, step: Step) -> tuple[State, Events]:
     meeples, towers = state.meeples, state.towers
     if step.feature == TOWER:
         top = tower_at(state, at)
-        if top is None or top.top != owner:
-            raise _illegal("K-TOW-CAP-2", "/feature", f"No meeple of player {owner} is on a tower at {_xy(at)}.")
+        if top is None or top.top is None:
+            raise _illegal("K-TOW-CAP-2", "/feature", f"No meeple is on a tower at {_xy(at)}.")
+        if top.top != owner:
+            raise _illegal("K-TOW-CAP-2", "/player", f"The meeple on the tower at {_xy(at)} is player {top.top}'s, "
+                                                     f"not player {owner}'s.")
         towers = tuple(sorted([t for t in towers if t.at != at] + [Tower(at, top.height, None)]))
         feature = TOWER
     else:
         segment = index.faces[index.grid[at]].segment(step.feature) if at in index.grid else None
         target = Meeple(at, segment.name, owner) if segment is not None else None
         if target is None or target not in meeples:
-            raise _illegal("K-TOW-CAP-2", "/feature", f"No meeple of player {owner} is on \"{step.feature}\" at "
-                                                      f"{_xy(at)}.")
+            there = next((m for m in meeples if segment is not None and m.at == at and m.feature == segment.name),
+                         None)
+            if there is not None:
+                raise _illegal("K-TOW-CAP-2", "/player", f"The meeple on \"{step.feature}\" at {_xy(at)} is player "
+                                                         f"{there.player}'s, not player {owner}'s.")
+            raise _illegal("K-TOW-CAP-2", "/feature", f"No meeple is on \"{step.feature}\" at {_xy(at)}.")
         meeples = tuple(m for m in meeples if m != target)
         feature = target.feature
     me = state.turn

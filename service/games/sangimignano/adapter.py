@@ -47,7 +47,7 @@ class SanGimignanoRules(StateGameAdapter[State]):
     @cached_property
     def examples(self) -> dict[str, Json]:
         """Request bodies for the contract's examples: a deal, its first turn, a finished game to score and draw,
-        and an impossible state (a fifth token on a space pair, a tower over a token)."""
+        and an impossible state (three tokens and a tower on one space)."""
         new_request = {"seed": 42, "names": EXAMPLE_NAMES}
         state = new_game(42, names=EXAMPLE_NAMES)
         moves = []

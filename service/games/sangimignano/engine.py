@@ -104,10 +104,12 @@ def buildable(state: State, player: int) -> list[int]:
         if state.large_groups:
             out.update(group)  # the whole connected group qualifies, and a tower may go on any of its spaces
         else:
+            covered: set[int] = set()  # of this group: once every space is in some quartet, no more are needed
             for quartet in distinct_quartets(lay, group):
-                out.update(quartet)
-                if len(out) >= len(group):
+                covered.update(quartet)
+                if len(covered) >= len(group):
                     break
+            out.update(covered)
     return sorted(out)
 
 

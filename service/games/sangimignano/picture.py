@@ -46,7 +46,6 @@ def _points(points: list[tuple[float, float]]) -> str:
     return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
 
 
-
 def _text(x: float, y: float, text: str, *, size: int, fill: str = "#2f261d", weight: int = 400,
           anchor: str = "start") -> str:
     extra = (f' font-weight="{weight}"' if weight != 400 else "") + (f' text-anchor="{anchor}"' if anchor != "start"

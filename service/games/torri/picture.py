@@ -11,7 +11,6 @@ and can be embedded in a page, a report or a file.
 """
 from __future__ import annotations
 
-
 from ..svg import escape, quoteattr
 from .cards import BUONA_PIETRA, CAPPELLA, GIOSTRA, MONUMENTO, MURA, PALAZZO, VIA_FRANCIGENA
 from .model import PLAIN, State, Table, Tower
@@ -210,7 +209,6 @@ def _text(x: float, y: float, text: str, *, size: int, fill: str, weight: int = 
     if cls:
         attrs.append(f'class="{cls}"')
     return f"<text {' '.join(attrs)}>{escape(text)}</text>"
-
 
 
 def _num(value: float) -> str:
