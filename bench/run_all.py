@@ -1,12 +1,13 @@
-"""Every benchmark in one command: the engine, the answer cache, and the service over HTTP against the floor.
+"""Every benchmark in one command: the engines (Torri, Carcassonne, San Gimignano), the request schemas, the answer
+cache, and the service over HTTP against the floor.
 
-    python bench/run_all.py              # about 10 minutes: engine ~1 min, cache ~1 min, service ~7 min
-    python bench/run_all.py --quick      # about 2 minutes: smaller samples, 1 round of 3 s over HTTP
+    python bench/run_all.py              # about 14 minutes: engines ~3 min, schemas ~1, cache ~1, service ~7
+    python bench/run_all.py --quick      # about 3 minutes: smaller samples, 1 round of 3 s over HTTP
     python bench/run_all.py --profile    # the service benchmark also py-spies the workers
     python bench/run_all.py --only service --json /tmp/service.json
 
-Each benchmark runs as its own process (bench/engine.py, bench/cache.py, bench/service.py) and prints its own
-figures here as it goes; a missing tool (redis-server for cache.py, wrk for service.py) fails that one only.
+Each benchmark runs as its own process (bench/<name>.py) and prints its own figures here as it goes; a missing
+tool (redis-server for cache.py, wrk for service.py) fails that one only.
 """
 from __future__ import annotations
 
@@ -20,13 +21,15 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-NAMES = ("engine", "cache", "service")
+NAMES = ("engine", "carcassonne", "sangimignano", "schemas", "cache", "service")
 
 
 def command(name: str, args: argparse.Namespace) -> list[str]:
     argv = [sys.executable, str(BENCH / f"{name}.py")]
-    if name == "engine":
+    if name in ("engine", "carcassonne", "sangimignano"):
         argv += ["--quick"] if args.quick else []
+    elif name == "schemas":
+        argv += ["--rounds", "50"] if args.quick else []
     elif name == "cache":
         argv += ["--rounds", "300", "--replay-rounds", "30"] if args.quick else []
     elif name == "service":
