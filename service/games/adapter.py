@@ -45,6 +45,8 @@ class GameLibrary(Generic[S]):
     player_view: Callable[[S, int], S]
     score: Callable[..., Documented]  # (state, **options of the game's score request)
     players: Callable[[S], int] = _players
+    # a checked state and its warnings in one read, for games whose states can have warnings (reported by /score)
+    read_state_warned: Callable[[Any], tuple[S, list[Problem]]] | None = None
 
 
 class StateGameAdapter(Generic[S]):
@@ -52,7 +54,6 @@ class StateGameAdapter(Generic[S]):
 
     library: ClassVar[GameLibrary[Any]]
     rule_book: ClassVar[Sequence[Documented]]
-    score_warns: ClassVar[bool] = False  # whether scoring a state reports the warnings of validating it
 
     def rules(self) -> list[Json]:
         return [rule.to_json() for rule in self.rule_book]
@@ -100,14 +101,17 @@ class StateGameAdapter(Generic[S]):
         return self.score_state(request)
 
     def score_state(self, request: Json, **options: Any) -> Json:
-        """The score of the request's {"state"}; `options` go to the library's score."""
-        warnings: list[Problem] = []
-        if self.score_warns:
+        """The score of the request's {"state"}, with the warnings of reading it; `options` go to the library's
+        score."""
+        library, warnings = self.library, []
+        if library.read_state_warned is None:
+            state = self.read(request)
+        else:
             try:
-                _, warnings = self.library.validate_state(request["state"])
+                state, warnings = library.read_state_warned(request["state"])
             except GameError as error:
                 raise under("/state", error) from None
-        result = self.library.score(self.read(request), **options)
+        result = library.score(state, **options)
         return {**result.to_json(), "warnings": [p.under("/state").to_json() for p in warnings]}
 
     def view(self, request: Json) -> Json:

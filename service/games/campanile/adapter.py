@@ -8,7 +8,7 @@ from ..adapter import GameLibrary, StateGameAdapter, under
 from ..base import GameInfo, Json, Variant
 from ..errors import GameError
 from . import picture as table_picture
-from .codec import read_state, read_table, state_json, table_of, validate_state
+from .codec import read_state, read_state_warned, read_table, state_json, table_of, validate_state
 from .game import STEPS, legal_moves, new_game, player_view, score, score_table_json, to_act
 from .model import State
 from .rules import RULES, RULES_VERSION
@@ -24,9 +24,9 @@ class CampanileRules(StateGameAdapter[State]):
         variants=(Variant("bet_on_played", "A player may also bet on the tower they played on this turn (C-VAR-1)."),),
     )
 
-    library = GameLibrary(read_state, state_json, validate_state, STEPS, legal_moves, to_act, player_view, score)
+    library = GameLibrary(read_state, state_json, validate_state, STEPS, legal_moves, to_act, player_view, score,
+                          read_state_warned=read_state_warned)
     rule_book = RULES
-    score_warns = True
 
     referee_assets = "referee"  # the folder of this game's editor on the referee page
 

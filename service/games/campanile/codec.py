@@ -233,6 +233,14 @@ def read_state(data: Any, *, check: bool = True) -> State:
     return state
 
 
+def read_state_warned(data: Any) -> tuple[State, list[Problem]]:
+    """A checked State and the warnings of reading it, in one pass (what /score reports beside the score)."""
+    state, problems, warnings = _read_state(data)
+    if state is None or problems:
+        raise InvalidStateError(problems)
+    return state, warnings
+
+
 def validate_state(data: Any) -> tuple[list[Problem], list[Problem]]:
     """(errors, warnings) of a state document; raises MalformedError only for a wrong shape."""
     _, problems, warnings = _read_state(data)

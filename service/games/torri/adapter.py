@@ -11,7 +11,7 @@ from ..base import GameInfo, Json, Variant
 from ..errors import GameError
 from . import notation as table_notation
 from . import picture as table_picture
-from .codec import read_state, read_table, state_json, table_of, validate_state
+from .codec import read_state, read_state_warned, read_table, state_json, table_of, validate_state
 from .game import STEPS, legal_moves, new_game, player_view, score, score_table_json
 from .model import State, Table
 from .scoring import score_table
@@ -29,9 +29,8 @@ class TorriRules(StateGameAdapter[State]):
     )
 
     library = GameLibrary(read_state, state_json, validate_state, STEPS, legal_moves, attrgetter("to_act"),
-                          player_view, score)
+                          player_view, score, read_state_warned=read_state_warned)
     rule_book = RULES
-    score_warns = True
 
     referee_assets = "referee"  # the folder of this game's editor on the referee page
 

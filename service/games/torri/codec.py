@@ -330,6 +330,14 @@ def _read_state(data: Any) -> tuple[State, list[Problem], list[Problem]]:
     return state, rules, warnings
 
 
+def read_state_warned(data: Any) -> tuple[State, list[Problem]]:
+    """A checked State and the warnings of reading it, in one pass (what /score reports beside the score)."""
+    state, problems, warnings = _read_state(data)
+    if problems:
+        raise InvalidStateError(problems)
+    return state, warnings
+
+
 def validate_state(data: Any) -> tuple[list[Problem], list[Problem]]:
     """(errors, warnings) of a state document; raises MalformedError only for a wrong shape."""
     _, problems, warnings = _read_state(data)
