@@ -1,6 +1,6 @@
 """The one cache seam: answers keyed by (endpoint, game, rules version, canonical request).
 
-Two stores behind one interface: an in-process LRU (the embedded default, bounded) and Redis (one server or a
+Two stores behind one interface: an in-process LRU (the embedded default, bounded in entries and bytes) and Redis (one server or a
 Cluster). Redis is an optimisation, never a dependency: a fault is logged once, counted, and Redis is skipped for
 a back-off while answers are computed; a value that is not ours is ignored and recomputed.
 """
@@ -58,16 +58,38 @@ class Cache(Protocol):
         """memory, redis, or degraded."""
 
 
+def entry_cost(key: str, value: bytes) -> int:
+    """What one stored answer costs a worker, near enough: the answer, the key and the bookkeeping around them
+    (the bytes and str objects, the LRU's link and its tuple)."""
+    return len(value) + len(key) + 200
+
+
 class MemoryCache:
-    """A bounded LRU with expiry, shared by the threads of one worker process."""
+    """A bounded LRU with expiry, shared by the threads of one worker process.
+
+    Bounded twice: by entries and by bytes (what the answers and keys cost, `entry_cost`), so a stream of distinct
+    large answers levels a worker's memory off instead of growing it; an answer over `max_value_bytes` is not kept
+    at all (recomputing it costs less than the room it would take from a hundred small ones)."""
 
     kind = "memory"
 
-    def __init__(self, max_entries: int = 2048, ttl_seconds: int = 3600) -> None:
+    def __init__(self, max_entries: int = 2048, ttl_seconds: int = 3600, *, max_bytes: int = 64 * 1024 * 1024,
+                 max_value_bytes: int = 1024 * 1024) -> None:
         self.max_entries = max_entries
+        self.max_bytes = max_bytes
+        self.max_value_bytes = max_value_bytes
         self.ttl = ttl_seconds
         self._entries: OrderedDict[str, tuple[float, bytes]] = OrderedDict()
+        self._bytes = 0
         self._lock = threading.Lock()
+
+    @property
+    def size_bytes(self) -> int:
+        """What the stored answers cost now (`entry_cost` summed)."""
+        return self._bytes
+
+    def __len__(self) -> int:
+        return len(self._entries)
 
     def get(self, key: str) -> tuple[bytes | None, str]:
         with self._lock:
@@ -76,7 +98,7 @@ class MemoryCache:
                 return None, MISS
             expires, value = entry
             if expires < time.monotonic():
-                del self._entries[key]
+                self._drop(key)
                 return None, MISS
             self._entries.move_to_end(key)
             return value, HIT
@@ -84,12 +106,21 @@ class MemoryCache:
     def set(self, key: str, value: bytes) -> str:
         if not self.max_entries or self.ttl <= 0:  # a zero TTL or size means: keep nothing
             return BYPASS
+        cost = entry_cost(key, value)
+        if len(value) > self.max_value_bytes or cost > self.max_bytes:
+            return BYPASS
         with self._lock:
+            if key in self._entries:
+                self._drop(key)
             self._entries[key] = (time.monotonic() + self.ttl, value)
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.max_entries:
-                self._entries.popitem(last=False)
+            self._bytes += cost
+            while len(self._entries) > self.max_entries or self._bytes > self.max_bytes:
+                self._drop(next(iter(self._entries)))
         return "ok"
+
+    def _drop(self, key: str) -> None:
+        _, value = self._entries.pop(key)
+        self._bytes -= entry_cost(key, value)
 
     def status(self) -> str:
         return "memory"
@@ -97,6 +128,7 @@ class MemoryCache:
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+            self._bytes = 0
 
 
 class RedisCache:
@@ -106,9 +138,11 @@ class RedisCache:
 
     def __init__(self, url: str, ttl_seconds: int = 3600, *, cluster: bool = False,
                  connect_timeout: float = 0.1, read_timeout: float = 0.1,
-                 backoff_seconds: float = 1.0, max_backoff_seconds: float = 30.0) -> None:
+                 backoff_seconds: float = 1.0, max_backoff_seconds: float = 30.0,
+                 max_value_bytes: int = 1024 * 1024) -> None:
         self.url = url
         self.ttl = ttl_seconds
+        self.max_value_bytes = max_value_bytes  # larger answers are not sent: a round trip of megabytes, and room
         self.cluster = cluster
         self.connect_timeout = connect_timeout
         self.read_timeout = read_timeout
@@ -210,7 +244,7 @@ class RedisCache:
         return answer, HIT
 
     def set(self, key: str, value: bytes) -> str:
-        if self.ttl <= 0 or not self._available():
+        if self.ttl <= 0 or len(value) > self.max_value_bytes or not self._available():
             return BYPASS
         try:
             self._connection().set(key, seal(value), ex=self.ttl)
@@ -235,7 +269,8 @@ class RedisCache:
         return "redis" if self.ping() else "degraded"
 
 
-def make_cache(redis_url: str | None, *, ttl_seconds: int, max_entries: int, cluster: bool = False) -> Cache:
+def make_cache(redis_url: str | None, *, ttl_seconds: int, max_entries: int, cluster: bool = False,
+               max_bytes: int = 64 * 1024 * 1024, max_value_bytes: int = 1024 * 1024) -> Cache:
     if redis_url:
-        return RedisCache(redis_url, ttl_seconds, cluster=cluster)
-    return MemoryCache(max_entries, ttl_seconds)
+        return RedisCache(redis_url, ttl_seconds, cluster=cluster, max_value_bytes=max_value_bytes)
+    return MemoryCache(max_entries, ttl_seconds, max_bytes=max_bytes, max_value_bytes=max_value_bytes)

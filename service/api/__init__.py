@@ -120,7 +120,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_request_hooks(app)
     metrics = Metrics(app)
     cache = make_cache(settings.REDIS_URL, ttl_seconds=settings.CACHE_TTL_SECONDS,
-                       max_entries=settings.CACHE_MAX_ENTRIES, cluster=settings.REDIS_CLUSTER)
+                       max_entries=settings.CACHE_MAX_ENTRIES, cluster=settings.REDIS_CLUSTER,
+                       max_bytes=settings.CACHE_MAX_BYTES, max_value_bytes=settings.CACHE_MAX_VALUE_BYTES)
     app.extensions["referee"] = Referee(settings, cache, metrics, api)
 
     @app.before_request

@@ -18,7 +18,9 @@ class Settings:
     REDIS_URL: str | None = None  # unset: the in-process cache
     REDIS_CLUSTER: bool = False  # REDIS_URL names a Redis Cluster node
     CACHE_TTL_SECONDS: int = 3600
-    CACHE_MAX_ENTRIES: int = 2048  # the in-process cache's bound
+    CACHE_MAX_ENTRIES: int = 2048  # the in-process cache's bound in answers
+    CACHE_MAX_BYTES: int = 64 * 1024 * 1024  # ... and in bytes (per worker)
+    CACHE_MAX_VALUE_BYTES: int = 1024 * 1024  # a larger answer is not cached (in process or in Redis)
     CACHE_MIN_COMPUTE_MS: float = 0.0  # answers cheaper than this are not worth a Redis round trip
     MAX_BODY_BYTES: int = 256 * 1024
     RATE_LIMIT: str = "1200 per minute"  # per client address; "" turns it off
@@ -40,7 +42,8 @@ class Settings:
 
 
 def _convert(name: str, raw: Any) -> Any:
-    if name in ("CACHE_TTL_SECONDS", "CACHE_MAX_ENTRIES", "MAX_BODY_BYTES"):
+    if name in ("CACHE_TTL_SECONDS", "CACHE_MAX_ENTRIES", "CACHE_MAX_BYTES", "CACHE_MAX_VALUE_BYTES",
+                "MAX_BODY_BYTES"):
         value = _int(raw, name)
         if value < 0:
             raise ValueError(f"{name} must not be negative")

@@ -193,6 +193,41 @@ class TestMemoryCache:
         assert store.set("k", b"v") == BYPASS
         assert store.get("k") == (None, MISS)
 
+    def test_bound_in_bytes_evicts_least_recently_used(self):
+        value = b"x" * 1000
+        each = cache_module.entry_cost("k0", value)
+        store = MemoryCache(max_entries=1000, ttl_seconds=60, max_bytes=3 * each, max_value_bytes=10_000)
+        for i in range(3):
+            assert store.set(f"k{i}", value) == "ok"
+        assert store.get("k0") == (value, HIT)  # k0 is now the most recently used
+        store.set("k3", value)  # evicts k1
+        assert store.get("k1") == (None, MISS)
+        assert [store.get(k)[1] for k in ("k0", "k2", "k3")] == [HIT, HIT, HIT]
+        assert len(store) == 3 and store.size_bytes == 3 * each
+
+    def test_bytes_level_off_under_a_stream_of_distinct_large_answers(self):
+        store = MemoryCache(max_entries=100_000, ttl_seconds=60, max_bytes=1_000_000, max_value_bytes=200_000)
+        sizes = []
+        for i in range(500):
+            store.set(f"answer-{i}", bytes(100_000 + i))
+            sizes.append(store.size_bytes)
+        assert max(sizes) <= 1_000_000 and min(sizes[250:]) > 800_000  # bounded, and level once full
+        assert store.get("answer-499")[1] == HIT and store.get("answer-0")[1] == MISS
+
+    def test_replacing_an_answer_counts_it_once(self):
+        store = MemoryCache(max_entries=10, ttl_seconds=60, max_bytes=10_000)
+        for _ in range(5):
+            store.set("k", b"v" * 100)
+        assert len(store) == 1 and store.size_bytes == cache_module.entry_cost("k", b"v" * 100)
+        store.clear()
+        assert len(store) == 0 and store.size_bytes == 0
+
+    def test_an_answer_too_large_to_keep_is_not_kept(self):
+        store = MemoryCache(max_entries=10, ttl_seconds=60, max_value_bytes=1000)
+        assert store.set("small", b"s" * 1000) == "ok"
+        assert store.set("large", b"l" * 1001) == BYPASS
+        assert store.get("large") == (None, MISS) and store.get("small")[1] == HIT
+
     def test_make_cache_without_url_is_memory(self):
         store = make_cache(None, ttl_seconds=5, max_entries=3)
         assert isinstance(store, MemoryCache) and (store.ttl, store.max_entries) == (5, 3)
@@ -238,6 +273,13 @@ class TestRedisCacheDirect:
         assert raw.get("tr:v1:k") == seal(b'{"a":1}')
         assert 0 < raw.ttl("tr:v1:k") <= 100
         assert store.status() == "redis"
+
+    def test_an_answer_too_large_to_keep_is_not_sent(self, redis_server):
+        store = RedisCache(redis_server.url, ttl_seconds=100, max_value_bytes=1000)
+        assert store.set("tr:v1:small", b"s" * 1000) == "ok"
+        assert store.set("tr:v1:large", b"l" * 1001) == BYPASS
+        assert redis_server.client().exists("tr:v1:large") == 0
+        assert store.get("tr:v1:large") == (None, MISS)
 
     def test_value_without_our_magic_is_corrupt(self, redis_server):
         store = RedisCache(redis_server.url)
@@ -302,6 +344,15 @@ class TestApiWithRedis:
         replay, _ = post(client, REPLAY, body)
         assert replay.headers["X-Cache"] == "hit" and "states" in replay.get_json()
         assert len(our_keys(redis_server)) == 3
+
+    def test_answers_over_the_size_limit_are_not_stored(self, redis_server):
+        _, client = make_client(redis_server.url, CACHE_MAX_VALUE_BYTES=100)
+        body = apply_body()
+        first, _ = post(client, APPLY, body)
+        second, _ = post(client, APPLY, body)
+        assert first.status_code == second.status_code == 200 and len(first.data) > 100
+        assert second.headers["X-Cache"] != "hit" and second.get_json() == first.get_json()
+        assert our_keys(redis_server) == []
 
     def test_error_answers_are_not_stored(self, redis_server):
         _, client = make_client(redis_server.url)

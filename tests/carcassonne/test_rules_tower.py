@@ -1,6 +1,8 @@
 """K-TOW: The Tower, as variant {"tower": true}: floors, captures, prisoners, exchanges and ransom."""
 from __future__ import annotations
 
+import pytest
+
 from service.games import carcassonne
 from service.games.carcassonne import Kind, Tower, face, reach
 
@@ -89,6 +91,18 @@ def test_K_TOW_ACT_2_a_floor_on_a_tower_without_a_meeple_on_top():
     after, _ = play(st, {"type": "floor", "at": [0, 1]})
     assert Tower((0, 1), 3, None) in after.towers
     assert refused(st, {"type": "floor", "at": [0, 2]}) == ["K-TOW-ACT-2"]
+
+
+def test_K_TOW_ACT_2_the_tower_just_raised_has_no_meeple_on_top():
+    """A capture step follows a floor, and no floor goes on a tower with a meeple on top: such a state is
+    impossible, on every endpoint (a 422 naming the rule and the top)."""
+    raised = doc(ROW + [JUST_PLACED], tower=True, step="capture", last=JUST_PLACED[1], raised=(0, 1),
+                 meeples=ROW_MEEPLES, towers=[((0, 1), 2, 1)])
+    with pytest.raises(carcassonne.InvalidStateError) as caught:
+        carcassonne.read_state(raised)
+    assert [(p.rule, p.pointer) for p in caught.value.problems] == [("K-TOW-ACT-2", "/towers/0/top")]
+    raised["towers"][0]["top"] = None  # the same state with the tower's top free is a real position
+    assert {tuple(m["at"]) for m in listed(carcassonne.read_state(raised), "capture")}
 
 
 def test_K_TOW_ACT_3_a_meeple_on_top_completes_the_tower():

@@ -16,13 +16,14 @@ from typing import Any
 
 from service.api.schemas.torri import TorriStateSchema
 from service.games import campanile, torri
+from service.games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = "/v1/games/torri"
 CAMPANILE = "/v1/games/campanile"
 PROBLEM_JSON = "application/problem+json"
 HANG_SECONDS = 30.0  # answers take milliseconds; only unbounded work (a hang, a quadratic blow-up) reaches this
-RULE_IDS = frozenset(rule.id for rule in torri.RULES) | frozenset(rule.id for rule in campanile.RULES)
+RULE_IDS = frozenset(rule["id"] for game in GAMES.values() for rule in game.rules())
 POINTER = re.compile(r"^(/([^/~]|~[01])*)*$")  # RFC 6901
 # Text that must never be in an error answer: a stack trace, source or library paths.
 INTERNALS = ("Traceback", "/site-packages/", 'File "', "service/", "werkzeug/", "flask/", ".py\"", ".py:")

@@ -20,7 +20,7 @@ BOOK_IDS = ["S-COMP-1", "S-COMP-2", "S-COMP-3", "S-SVC-TILES", "S-COMP-4", "S-GE
             "S-BUILD-4", "S-END-1", "S-END-2", "S-SVC-STUCK", "S-END-3", "S-VAR-1"]
 BOOK_RULINGS = {"S-COMP-3", "S-SVC-TILES", "S-SVC-START", "S-SVC-SKIP", "S-SVC-NOFIT", "S-TURN-3", "S-SVC-STUCK",
                 "S-END-3"}
-SERVICE_RULINGS = ["S-SVC-FORM", "S-SVC-UNKNOWN", "S-SVC-STEP", "S-SVC-LAYOUT", "S-SVC-SCORE"]
+SERVICE_RULINGS = ["S-SVC-FORM", "S-SVC-UNKNOWN", "S-SVC-STEP", "S-SVC-LAYOUT", "S-SVC-EDGE", "S-SVC-SCORE"]
 
 # An id is a family and at least one more part: S-TURN-1, S-SVC-SKIP. Wildcards ("S-SVC-*") are not ids.
 CITED = re.compile(r"(?<![A-Za-z0-9_-])S-[A-Z]+(?:-[A-Z0-9]+)+(?![A-Za-z0-9*])")

@@ -1,4 +1,4 @@
-"""The service's rulings: S-SVC-FORM, S-SVC-UNKNOWN, S-SVC-STEP, S-SVC-LAYOUT, S-SVC-SCORE."""
+"""The service's rulings: S-SVC-FORM, S-SVC-UNKNOWN, S-SVC-STEP, S-SVC-LAYOUT, S-SVC-SCORE, S-SVC-EDGE."""
 from __future__ import annotations
 
 import json
@@ -92,3 +92,18 @@ def test_S_SVC_SCORE_any_state_is_scored_as_if_it_ended_now():
     finished = playout(2, 4, 3000)
     assert sg.score(finished).over is True
     assert HANDS_3P and THREE
+
+
+def test_S_SVC_EDGE_no_hexagon_is_offered_or_laid_beyond_the_table_s_edge():
+    # two hexagons at the eastern edge: the cells touching both are [63, 0] (on the table) and [65, -1] (beyond)
+    edge = position([((64, 0), 0, "ABC"), ((64, -1), 0, "ABD")], hands=[["ACD"] * 4, ["BCD"] * 4], step="hex")
+    assert sg.validate_state(sg.state_json(edge)) == ([], [])  # (problems, warnings)
+    places = {step.at for step in sg.legal_steps(edge)}
+    assert places == {(63, 0)}
+    beyond = sg.Step("hex", at=(65, -1), hex=("A", "C", "D"), rotation=0)
+    outcome = sg.apply_steps(edge, [beyond])
+    assert [(v.rule, v.pointer) for v in outcome.violations] == [("S-SVC-EDGE", "/0/at")]
+    # and mirrored at the western edge, where a hexagon may still be laid on the last place
+    west = position([((-64, 0), 0, "ABC"), ((-64, 1), 0, "ABD")], hands=[["ACD"] * 4, ["BCD"] * 4], step="hex")
+    assert {step.at for step in sg.legal_steps(west)} == {(-63, 0)}
+    assert all(sg.apply_steps(west, [step]).legal for step in sg.legal_steps(west))

@@ -367,6 +367,12 @@ def _check(doc: dict) -> tuple[State, list[Problem]]:
             if raised is None or not any(t.at == raised for t in towers):
                 bad("K-SVC-STEP", "/raised", "During the capture step, \"raised\" is the tower a floor was just put "
                                              "on.")
+            for i, item in doc["towers"] if tower else []:
+                if item.at == raised and item.top is not None:
+                    # a floor goes only on a tower with no meeple on top, so the tower just raised has none
+                    bad("K-TOW-ACT-2", f"/towers/{i}/top", f"The tower at {_xy(raised)} has just been raised, so "
+                                                           "it has no meeple on top: no floor goes on a tower "
+                                                           "with one.")
         elif raised is not None:
             bad("K-SVC-STEP", "/raised", "\"raised\" is set only during the capture step.")
         if step is not StepDue.PLACE and last is not None:

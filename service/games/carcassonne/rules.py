@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .catalogue_data import BOOK
 
 # Bump when any rule's effect changes: cached answers are keyed by it, so none outlives a rules change.
-RULES_VERSION = "carcassonne-3"
+RULES_VERSION = "carcassonne-4"
 
 SECTION = "Service rulings"
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import replace
+from functools import lru_cache
 
 from ..errors import IllegalStepError, Problem
 from .geometry import (
     GUILDS,
     KINDS,
+    MAX_COORD,
     Coord,
     Guilds,
     Layout,
@@ -22,6 +24,7 @@ from .geometry import (
     distinct_quartets,
     group_within,
     layout,
+    on_table,
 )
 from .model import BUILD, HEX, OVER, TOKEN, Player, State
 from .steps import Step
@@ -44,6 +47,13 @@ def where(lay: Layout, space: int) -> str:
 
 
 # ---------------------------------------------------------------- what the rules look at
+
+# The searches here look only at the board, the pieces on it and a supply: a turn that changes none of these (a
+# declined tower, every phase a player skips, the S-END-2 check after each turn) asks them again with the same
+# question, so their answers are kept per position. A request of a thousand `end` steps then searches once, not
+# four times a step; the caches are bounded, so a worker's memory is too.
+SEARCH_CACHE = 4096
+
 
 def has_room(state: State, space: int) -> bool:
     """S-TOKEN-1, S-BUILD-3: a space may take a token when it has no tower and fewer than two tokens."""
@@ -77,6 +87,12 @@ def placements(lay: Layout, kinds: tuple[Guilds, ...]) -> list[Step]:
 
 
 def any_fits(lay: Layout, kinds: tuple[Guilds, ...]) -> bool:
+    return _any_fits(lay.board, kinds)
+
+
+@lru_cache(maxsize=SEARCH_CACHE)
+def _any_fits(board: tuple[Placed, ...], kinds: tuple[Guilds, ...]) -> bool:
+    lay = layout(board)
     for at in lay.frontier:
         for kind in kinds:
             for rotation in range(6):
@@ -93,15 +109,22 @@ def own_spaces(state: State, player: int) -> list[int]:
 
 def buildable(state: State, player: int) -> list[int]:
     """S-BUILD-1, S-BUILD-2 (S-VAR-1): every space a tower of `player` may go on now, in space order."""
-    lay = layout(state.board)
+    return list(_buildable(state.board, state.tokens, state.towers, state.large_groups, player))
+
+
+@lru_cache(maxsize=SEARCH_CACHE)
+def _buildable(board: tuple[Placed, ...], tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...],
+               large_groups: bool, player: int) -> tuple[int, ...]:
+    lay = layout(board)
+    own = [s for s, owners in enumerate(tokens) if player in owners and towers[s] is None]
     out: set[int] = set()
-    for group in components(lay, own_spaces(state, player)):
+    for group in components(lay, own):
         mask = 0
         for s in group:
             mask |= lay.bit[s]
         if mask != 0b1111:
             continue
-        if state.large_groups:
+        if large_groups:
             out.update(group)  # the whole connected group qualifies, and a tower may go on any of its spaces
         else:
             covered: set[int] = set()  # of this group: once every space is in some quartet, no more are needed
@@ -110,22 +133,28 @@ def buildable(state: State, player: int) -> list[int]:
                 if len(covered) >= len(group):
                     break
             out.update(covered)
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def possible_group(state: State, player: int) -> bool:
     """S-SVC-STUCK: whether `player` still has a possible group: one meeting S-BUILD-1 (or S-VAR-1) whose every
     space holds one of their tokens or has room for one, needing no more tokens than they hold."""
-    lay = layout(state.board)
+    return _possible_group(state.board, state.tokens, state.towers, state.large_groups, player,
+                           state.players[player].tokens)
+
+
+@lru_cache(maxsize=SEARCH_CACHE)
+def _possible_group(board: tuple[Placed, ...], tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...],
+                    large_groups: bool, player: int, supply: int) -> bool:
     weight = {}
-    for s, tokens in enumerate(state.tokens):
-        if state.towers[s] is not None:
+    for s, owners in enumerate(tokens):
+        if towers[s] is not None:
             continue
-        if player in tokens:
+        if player in owners:
             weight[s] = 0
-        elif len(tokens) < 2:
+        elif len(owners) < 2:
             weight[s] = 1
-    return group_within(lay, weight, state.large_groups, state.players[player].tokens)
+    return group_within(layout(board), weight, large_groups, supply)
 
 
 def hexagon_fits(state: State, player: int, unknown_fits: bool = True) -> bool:
@@ -280,6 +309,9 @@ def _do_hex(s: State, step: Step, events: Events) -> State:
         raise _fail("S-HEX-1", f"{player.name} holds no hexagon {''.join(kind)} (counter-clockwise); they hold "
                                f"{held}.", "/hex")
     lay = layout(s.board)
+    if not on_table(at):
+        raise _fail("S-SVC-EDGE", f"[{at[0]}, {at[1]}] is beyond the table's edge: both coordinates of a place run "
+                                  f"from -{MAX_COORD} to {MAX_COORD}.", "/at")
     if at in lay.index:
         raise _fail("S-HEX-2", f"A hexagon already lies at [{at[0]}, {at[1]}].", "/at")
     touching = lay.touching(at)

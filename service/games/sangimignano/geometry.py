@@ -22,11 +22,19 @@ GUILD_BIT = {g: 1 << i for i, g in enumerate(GUILDS)}
 ALL_GUILDS = (1 << len(GUILDS)) - 1
 SIDES = 6
 DIRECTIONS: tuple[Coord, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # S-GEO-1, side 0..5
+# S-SVC-EDGE: the table's edge. Both coordinates of a place run from -MAX_COORD to MAX_COORD, far more than 16
+# hexagons can reach from anywhere near [0, 0]; a free cell beyond it is no place for a hexagon.
+MAX_COORD = 64
 
 
 def neighbour(at: Coord, side: int) -> Coord:
     dq, dr = DIRECTIONS[side]
     return at[0] + dq, at[1] + dr
+
+
+def on_table(at: Coord) -> bool:
+    """S-SVC-EDGE: whether `at` is a place on the table."""
+    return -MAX_COORD <= at[0] <= MAX_COORD and -MAX_COORD <= at[1] <= MAX_COORD
 
 
 def opposite(side: int) -> int:
@@ -100,7 +108,7 @@ class Layout:
     guild: tuple[str, ...]  # per space
     bit: tuple[int, ...]  # per space: its guild as a bit
     neighbours: tuple[tuple[int, ...], ...]  # per space, in increasing order
-    frontier: tuple[Coord, ...]  # empty cells touching two hexagons or more (S-HEX-2), sorted
+    frontier: tuple[Coord, ...]  # empty places touching two hexagons or more (S-HEX-2, S-SVC-EDGE), sorted
 
     @property
     def spaces(self) -> int:
@@ -155,7 +163,7 @@ def layout(board: tuple[Placed, ...]) -> Layout:
     for hexagon in board:
         for side in range(SIDES):
             cell = neighbour(hexagon.at, side)
-            if cell not in index:
+            if cell not in index and on_table(cell):
                 cells[cell] = cells.get(cell, 0) + 1
     frontier = tuple(sorted(cell for cell, count in cells.items() if count >= 2))
     return Layout(board, index, guild, tuple(GUILD_BIT[g] for g in guild),

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .catalogue_data import BOOK
 
 # Bump when any rule's effect changes: cached answers are keyed by it, so none outlives a rules change.
-RULES_VERSION = "sangimignano-1"
+RULES_VERSION = "sangimignano-2"
 
 SECTION = "Service rulings"
 
@@ -42,6 +42,10 @@ SERVICE_RULINGS: list[tuple[str, str, str, str, bool]] = [
      "place, no two spaces of one guild share a side, and some connected set of as many hexagons as the player "
      "count starts with (S-SETUP-1) could have been the starting layout, every other hexagon then laid touching at "
      "least two already there (S-HEX-2). The hexagons back in the box are a count: 6, 4 or 0 (S-SETUP-1).", True),
+    ("S-SVC-EDGE", SECTION, "The table's edge",
+     "A place is [q, r] with both coordinates from -64 to 64, far more room than 16 hexagons need anywhere near "
+     "[0, 0]. A hexagon lies and is laid only on a place: a free cell beyond the edge is not offered and not "
+     "accepted (S-HEX-2), and a hexagon that could go only there fits nowhere (S-SVC-NOFIT).", True),
     ("S-SVC-SCORE", SECTION, "Scoring",
      "Any state can be scored: an unfinished one as if the game ended now. The score lists each player's towers on "
      "the board and tokens on guild spaces, the winners, and what decided it: towers, tokens (S-END-3's tie-break) "

@@ -13,10 +13,9 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..errors import MalformedError, Problem
-from .geometry import GUILDS, Coord, Guilds, hexagon_kind
+from .geometry import GUILDS, MAX_COORD, Coord, Guilds, hexagon_kind
 
 STEP_TYPES = ("token", "hex", "build", "end")
-MAX_COORD = 64  # more than 16 hexagons can reach from anywhere near [0, 0]
 
 _FIELDS: dict[str, tuple[str, ...]] = {
     "token": ("at", "guild"),
