@@ -1,7 +1,8 @@
 """Every benchmark in one command: the engines (Torri, Carcassonne, San Gimignano), the request schemas, the answer
-cache, and the service over HTTP against the floor.
+cache, the service over HTTP against the floor, the slowest legal requests, and a worker's memory.
 
-    python bench/run_all.py              # about 14 minutes: engines ~3 min, schemas ~1, cache ~1, service ~7
+    python bench/run_all.py              # about 26 minutes: engines ~3 min, schemas ~1, cache ~1, service ~7,
+                                         # worst cases ~8, memory ~4
     python bench/run_all.py --quick      # about 3 minutes: smaller samples, 1 round of 3 s over HTTP
     python bench/run_all.py --profile    # the service benchmark also py-spies the workers
     python bench/run_all.py --only service --json /tmp/service.json
@@ -21,7 +22,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-NAMES = ("engine", "carcassonne", "sangimignano", "schemas", "cache", "service")
+NAMES = ("engine", "carcassonne", "sangimignano", "schemas", "cache", "service", "worst_case", "memory")
 
 
 def command(name: str, args: argparse.Namespace) -> list[str]:
@@ -32,6 +33,10 @@ def command(name: str, args: argparse.Namespace) -> list[str]:
         argv += ["--rounds", "50"] if args.quick else []
     elif name == "cache":
         argv += ["--rounds", "300", "--replay-rounds", "30"] if args.quick else []
+    elif name == "worst_case":
+        argv += ["--seconds", "5", "--repeat", "3"] if args.quick else []
+    elif name == "memory":
+        argv += ["--requests", "150", "--every", "25"] if args.quick else []
     elif name == "service":
         argv += ["--quick"] if args.quick else []
         argv += ["--profile"] if args.profile else []
@@ -71,7 +76,7 @@ def main() -> int:
 
     print(f"\n{'=' * 100}")
     for name, code, seconds in outcomes:
-        print(f"{name:<8} {'ok' if code == 0 else f'FAILED (exit {code})':<18} {seconds:6.0f} s")
+        print(f"{name:<10} {'ok' if code == 0 else f'FAILED (exit {code})':<18} {seconds:6.0f} s")
     return 0 if all(code == 0 for _, code, _ in outcomes) else 1
 
 

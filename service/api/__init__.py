@@ -34,7 +34,10 @@ API_DESCRIPTION = "\n\n".join([
     "malformed request, 404, 405, 413, 415, 422 for a well-formed but impossible state, 429. An illegal move is "
     "not an error: it is a 200 answer with `legal: false`.",
     "Answers are cached by (endpoint, game, rules version, canonical request); the `X-Cache` header says `hit`, "
-    "`miss` or `bypass`.",
+    "`miss` or `bypass`. An answer over the cache's size limit (1 MiB by default) is computed each time.",
+    "Every request's work is bounded: the body by the server's limit (256 KiB by default, else 413), the moves of "
+    "an `/apply` or `/replay` by each game's `maxItems`, and each move's work by the game (a search a move asks "
+    "again on an unchanged board is answered once).",
     "No authentication: every operation is open to every caller (`security: []`), within the rate limit.",
 ])
 

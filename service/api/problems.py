@@ -65,7 +65,11 @@ def pointers(messages: Any, prefix: str = "") -> list[Problem]:
     """Flatten marshmallow's nested error messages into problems with JSON pointers."""
     out: list[Problem] = []
     if isinstance(messages, dict):
-        for key, value in messages.items():
+        # marshmallow finds unknown fields through a set, so their order would change from process to process:
+        # they come after the fields' own errors (as marshmallow puts them), sorted
+        unknown = sorted((item for item in messages.items() if item[1] == [UNKNOWN]), key=lambda item: str(item[0]))
+        known = [item for item in messages.items() if item[1] != [UNKNOWN]]
+        for key, value in known + unknown:
             if key in ("_schema", ""):
                 out.extend(pointers(value, prefix))
             else:
@@ -82,8 +86,11 @@ def pointers(messages: Any, prefix: str = "") -> list[Problem]:
     return out
 
 
+UNKNOWN = "Unknown field."
+
+
 def _plain(message: str) -> str:
-    return {"Unknown field.": "Unknown field.",
+    return {UNKNOWN: UNKNOWN,
             "Missing data for required field.": "This field is required."}.get(message, message)
 
 

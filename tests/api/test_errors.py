@@ -5,6 +5,9 @@ from __future__ import annotations
 import copy
 import json
 import logging
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -451,3 +454,19 @@ def test_500_problem_keeps_cors_and_request_id(boom_app):
     assert response.headers["X-Request-Id"] == "req-500"
     assert response.get_json()["request_id"] == "req-500"
     assert response.headers["Access-Control-Allow-Origin"] in ("*", "https://front.example")
+
+
+def test_unknown_fields_are_reported_in_the_same_order_in_every_process():
+    """marshmallow finds unknown fields through a set, whose order changes with the process's hash seed: the
+    answer lists them sorted, after the errors of the fields it knows, so the same request always gets the same
+    answer (and the same cache entry)."""
+    script = ("from service.api import create_app\n"
+              "client = create_app({'RATE_LIMIT': '', 'LOG_LEVEL': 'ERROR'}).test_client()\n"
+              "body = {'seed': -1, 'names': [], 'zz': 1, 'aa': 2, 'mm': 3}\n"
+              "print([e['pointer'] for e in client.post('/v1/games/torri/apply', json=body).json['errors']])\n")
+    seen = set()
+    for seed in ("1", "2", "3", "4"):
+        out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip()
+        seen.add(out.splitlines()[-1])
+    assert seen == {"['/state', '/moves', '/aa', '/mm', '/names', '/seed', '/zz']"}
