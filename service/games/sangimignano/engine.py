@@ -51,8 +51,8 @@ def where(lay: Layout, space: int) -> str:
 # The searches here look only at the board, the pieces on it and a supply: a turn that changes none of these (a
 # declined tower, every phase a player skips, the S-END-2 check after each turn) asks them again with the same
 # question, so their answers are kept per position. A request of a thousand `end` steps then searches once, not
-# four times a step; the caches are bounded, so a worker's memory is too.
-SEARCH_CACHE = 4096
+# four times a step. The caches are bounded (about 1.3 MB a worker when all three are full).
+SEARCH_CACHE = 1024
 
 
 def has_room(state: State, space: int) -> bool:
