@@ -1,4 +1,4 @@
-"""What the request schemas cost, with the board fast path (service/api/schemas/fastpath.py) and without it.
+"""What the request schemas cost, with the board fast path (service/games/core/fastpath.py) and without it.
 
     python bench/schemas.py              # 300 rounds per case (about a minute)
     python bench/schemas.py --rounds 50  # quicker
@@ -22,8 +22,8 @@ from typing import Any, Callable, Iterator
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.api import create_app  # noqa: E402
-from service.api.schemas import GAME_SCHEMAS  # noqa: E402
-from service.api.schemas.common import List  # noqa: E402
+from service.games.core.schemas import List  # noqa: E402
+from service.games.registry import GAMES  # noqa: E402
 from service.games import carcassonne, sangimignano  # noqa: E402
 
 
@@ -77,7 +77,7 @@ def main() -> None:
              ("San Gimignano, 4 players", "sangimignano", sangimignano_state())]
     print(f"{'case':28} {'schema load (without / with)':>30} {'computed /legal-moves':>30}")
     for name, game, state in cases:
-        schema = GAME_SCHEMAS[game].StateRequestSchema()
+        schema = GAMES[game].schemas.StateRequestSchema()
         body = {"state": state}
         load = side_by_side(args.rounds, lambda: schema.load(body))
 

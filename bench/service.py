@@ -153,7 +153,7 @@ def _api_shape(doc: dict, kind: str) -> dict:
     """The document as the API takes it. Since commit b67b3a3 the library writes `closed_by`, which the request
     schemas do not declare yet (tests/api/helpers.py, CLOSED_BY_BUG): while that lasts it is left out, as the
     API tests do. Once the schema declares it, the library's document is sent whole."""
-    from service.api.schemas.torri import TorriStateSchema, TorriTableSchema
+    from service.games.torri.schemas import TorriStateSchema, TorriTableSchema
 
     schema = TorriStateSchema if kind == "state" else TorriTableSchema
     if "closed_by" in doc and "closed_by" not in schema._declared_fields:
@@ -413,8 +413,8 @@ def measure(server: Server, scenario: str, url: str, script: Path, args: argpars
 
 PROFILE_BUCKETS = (  # (bucket, test on a frame's "path:line"); the leaf-most frame that matches owns a sample
     ("cache key (canonical JSON + sha256) and LRU", re.compile(r"^service/cache\.py:")),
-    ("marshmallow/webargs/flask-smorest validation", re.compile(r"^(marshmallow|webargs|flask_smorest|apispec)/|"
-                                                                r"^service/api/schemas/")),
+    ("marshmallow/webargs/flask-smorest validation", re.compile(
+        r"^(marshmallow|webargs|flask_smorest|apispec)/|^service/games/\w+/schemas\.py:|^service/games/core/fastpath\.py:")),
     ("torri codec (read_state/validate/state_json)", re.compile(r"^service/games/torri/codec\.py:")),
     ("torri engine/rules/scoring", re.compile(r"^service/games/torri/")),
     ("endpoint glue (service/api, adapter)", re.compile(r"^service/")),

@@ -9,7 +9,6 @@ import functools
 import inspect
 import secrets
 import time
-from types import ModuleType
 from typing import Any, Callable
 
 import orjson
@@ -23,8 +22,7 @@ from .blueprint import Blueprint
 from .early import LOOKUP_KEY, CachedRoute
 from .jsonio import canonical, dumps, request_document
 from .problems import ApiProblem
-from .schemas import GAME_SCHEMAS
-from .schemas.common import GamesSchema, ProblemSchema, RulesSchema
+from .schemas import GamesSchema, ProblemSchema, RulesSchema
 
 PROBLEM_RESPONSES = {
     400: "Malformed request: not JSON, wrong shape, unknown fields or wrong types.",
@@ -121,8 +119,9 @@ def _answer(game: GameRules, endpoint: str, compute: Callable[[], dict], outcome
     return json_response(answer)
 
 
-def game_blueprint(game: GameRules, schemas: ModuleType) -> Blueprint:
+def game_blueprint(game: GameRules) -> Blueprint:
     game_id = game.info.id
+    schemas = game.schemas
     blp = Blueprint(f"game_{game_id.replace('-', '_')}", __name__, url_prefix=f"/v1/games/{game_id}",
                     description=f"Refereeing {game.info.title}.")
     ok = lambda answer: "ok"  # noqa: E731
@@ -315,10 +314,9 @@ def unknown_game(game: str, rest: str = "") -> Response:
 def register_games(app: Flask, api: Any) -> None:
     api.register_blueprint(games_blp)
     for game_id, game in GAMES.items():
-        schemas = GAME_SCHEMAS[game_id]
-        for name, schema in getattr(schemas, "COMPONENTS", {}).items():
+        for name, schema in getattr(game.schemas, "COMPONENTS", {}).items():
             api.spec.components.schema(name, schema=schema)  # referenced by the move union (oneOf)
-        api.register_blueprint(game_blueprint(game, schemas))
+        api.register_blueprint(game_blueprint(game))
     for rule in ("/v1/games/<game>", "/v1/games/<game>/<path:rest>"):
         app.add_url_rule(rule, "unknown_game_" + str(rule.count("<")), unknown_game,
                          methods=["GET", "POST", "PUT", "PATCH", "DELETE"])

@@ -14,7 +14,8 @@ from flask import Flask
 
 from ..games.base import GameRules
 from ..games.registry import GAMES
-from .schemas.common import ExactlyOneOfSchema, ProblemSchema
+from ..games.core.schemas import ExactlyOneOfSchema
+from .schemas import ProblemSchema
 
 LISTED_RULES = 3  # a taste of a rule catalogue; the live answer has them all
 LISTED_MOVES = 6  # the first few legal moves

@@ -6,7 +6,7 @@ from flask import Response, current_app
 from .. import __version__
 from .blueprint import Blueprint
 from .games import json_response
-from .schemas.common import HealthSchema
+from .schemas import HealthSchema
 
 probes_blp = Blueprint("probes", __name__, description="Liveness and readiness for orchestrators.")
 

@@ -1,11 +1,12 @@
 """What every game offers the service: JSON documents in, JSON documents out, GameError on bad input.
 
-The HTTP layer knows games only through this interface, so a new game is a new folder plus one line in
-`service.games.registry`, and its request and answer schemas (the wire contract) in `service.api.schemas`.
+The HTTP layer knows games only through this interface, so a new game is a new folder (its request and answer
+schemas, the wire contract, in its own `schemas.py`) plus one line in `service.games.registry`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Protocol
 
 
@@ -35,6 +36,9 @@ class GameRules(Protocol):
     the referee page (`editor.js`, an ES module, and optionally `editor.css`), served under /referee/<game>/."""
 
     info: GameInfo
+    schemas: ModuleType
+    """The game's wire schemas (service/games/<game>/schemas.py): `NewRequestSchema`, `StateRequestSchema`,
+    `MovesRequestSchema`, … and their answers, by the names service/api/games.py looks up."""
     examples: dict[str, Json]
     """Request bodies the contract's examples (openapi.yaml) are made from, by endpoint: "new" always; "apply":
     {"moves": [...]} legal from the state that the "new" example deals; "score", "picture", "notation" where the

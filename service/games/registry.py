@@ -1,5 +1,4 @@
-"""The games the service referees. Adding a game: its folder, one line here, and its schemas in
-`service.api.schemas` (one line in GAME_SCHEMAS)."""
+"""The games the service referees. Adding a game: its folder (rules, wire schemas, adapter) and one line here."""
 from __future__ import annotations
 
 from .base import GameRules

@@ -1,4 +1,4 @@
-"""The fast path for board lists (service/api/schemas/fastpath.py) changes nothing but speed: every game's request
+"""The fast path for board lists (service/games/core/fastpath.py) changes nothing but speed: every game's request
 schemas load the same data, and refuse with the same messages, with it and without it, for real requests and for
 requests broken anywhere."""
 from __future__ import annotations
@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError, fields, post_load
 
-from service.api.schemas import GAME_SCHEMAS
-from service.api.schemas.common import List
-from service.api.schemas.fastpath import Decline, compile_schema
+from service.games.core.fastpath import Decline, compile_schema
+from service.games.core.schemas import List
+from service.games.registry import GAMES
 from service.games.registry import GAMES
 from tests.conformance import json_paths
 
@@ -60,7 +60,7 @@ def _both(schema_class: type[Schema], body: Any) -> tuple[tuple[str, Any], tuple
 
 
 def _schema_classes(game: str) -> list[type[Schema]]:
-    module = GAME_SCHEMAS[game]
+    module = GAMES[game].schemas
     return [getattr(module, name) for name in REQUESTS if hasattr(module, name)]
 
 

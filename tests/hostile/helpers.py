@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from service.api.schemas.torri import TorriStateSchema
+from service.games.torri.schemas import TorriStateSchema
 from service.games import campanile, torri
 from service.games.registry import GAMES
 

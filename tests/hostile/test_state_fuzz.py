@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.api.schemas.torri import TorriStateSchema
+from service.games.torri.schemas import TorriStateSchema
 from service.games import torri
 from tests.conformance import json_paths
 

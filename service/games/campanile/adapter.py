@@ -11,6 +11,7 @@ from . import picture as table_picture
 from .codec import read_state, read_state_warned, read_table, state_json, table_of, validate_state
 from .game import STEPS, legal_moves, new_game, player_view, score, score_table_json, to_act
 from .model import State
+from . import schemas as wire_schemas
 from .rules import RULES, RULES_VERSION
 
 
@@ -27,6 +28,7 @@ class CampanileRules(StateGameAdapter[State]):
     library = GameLibrary(read_state, state_json, validate_state, STEPS, legal_moves, to_act, player_view, score,
                           read_state_warned=read_state_warned)
     rule_book = RULES
+    schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 
     referee_assets = "referee"  # the folder of this game's editor on the referee page
 

@@ -15,6 +15,7 @@ from .codec import read_state, state_json, validate_state
 from .engine import apply_step, legal_steps
 from .game import STEPS, legal_moves, new_game, player_view, score, to_act
 from .model import State
+from . import schemas as wire_schemas
 from .rules import RULES, RULES_VERSION
 
 
@@ -56,6 +57,7 @@ class CarcassonneRules(StateGameAdapter[State]):
 
     library = GameLibrary(read_state, state_json, validate_state, STEPS, legal_moves, to_act, player_view, score)
     rule_book = RULES
+    schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 
     referee_assets = "referee"  # the folder of this game's editor on the referee page
 

@@ -14,6 +14,7 @@ from .codec import read_state, state_json, validate_state
 from .engine import apply_step, legal_steps
 from .game import STEPS, legal_moves, new_game, player_view, score, to_act
 from .model import State
+from . import schemas as wire_schemas
 from .rules import RULES, RULES_VERSION
 
 EXAMPLE_NAMES = ["Ada", "Bea", "Cy"]
@@ -66,6 +67,7 @@ class SanGimignanoRules(StateGameAdapter[State]):
 
     library = GameLibrary(read_state, state_json, validate_state, STEPS, legal_moves, to_act, player_view, score)
     rule_book = RULES
+    schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 
     referee_assets = "referee"  # the folder of this game's editor on the referee page
 

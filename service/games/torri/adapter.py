@@ -15,6 +15,7 @@ from .codec import read_state, read_state_warned, read_table, state_json, table_
 from .game import STEPS, legal_moves, new_game, player_view, score, score_table_json
 from .model import State, Table
 from .scoring import score_table
+from . import schemas as wire_schemas
 from .rules import RULES, RULES_VERSION
 
 
@@ -31,6 +32,7 @@ class TorriRules(StateGameAdapter[State]):
     library = GameLibrary(read_state, state_json, validate_state, STEPS, legal_moves, attrgetter("to_act"),
                           player_view, score, read_state_warned=read_state_warned)
     rule_book = RULES
+    schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 
     referee_assets = "referee"  # the folder of this game's editor on the referee page
 

@@ -6,9 +6,9 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from ...games import sangimignano
-from ...games.sangimignano.steps import MAX_COORD
-from .common import (EventSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema, StrictBoolean,
+from .. import sangimignano
+from .steps import MAX_COORD
+from ..core.schemas import (EventSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema, StrictBoolean,
                      StrictSchema, apply_response_schema, legal_moves_response_schema, picture_response_schema,
                      replay_response_schema, validate_response_schema)
 

@@ -6,9 +6,9 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from ...games import carcassonne
-from ...games.carcassonne.steps import COORDINATE
-from .common import (EventSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema, StrictBoolean,
+from .. import carcassonne
+from .steps import COORDINATE
+from ..core.schemas import (EventSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema, StrictBoolean,
                      StrictSchema, apply_response_schema, legal_moves_response_schema, picture_response_schema,
                      replay_response_schema, validate_response_schema)
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from ...games import campanile
-from .common import (EventSchema, ExactlyOneOfSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema,
+from .. import campanile
+from ..core.schemas import (EventSchema, ExactlyOneOfSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema,
                      StrictBoolean, StrictSchema, apply_response_schema, legal_moves_response_schema,
                      picture_response_schema, replay_response_schema, validate_response_schema)
 

@@ -66,7 +66,7 @@ def _scalar(field: fields.Field, kind: type) -> Checker | None:
 
 def compile_field(field: fields.Field) -> Checker | None:
     """A checker giving what `field.deserialize` gives for values it accepts, or None if the field is not plain."""
-    from .common import List, StrictBoolean  # the project's own field classes
+    from .schemas import List, StrictBoolean  # the project's own field classes
 
     if type(field) is fields.String:
         return _scalar(field, str)
