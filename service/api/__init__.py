@@ -2,7 +2,6 @@
 game libraries."""
 from __future__ import annotations
 
-import time
 from typing import Any, Mapping
 
 from flask import Flask, Response, request
@@ -13,14 +12,13 @@ from flask_smorest import Api
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import __version__
-from ..cache import Cache, make_cache
+from .caching import AnswerCache
 from .config import Settings
 from .docs import docs_blp
-from .early import EarlyHits
-from .games import CACHED_ROUTES, register_games
+from .games import register_games
 from .jsonio import OrjsonProvider
-from .openapi import SchemaExtrasPlugin, register_problem_responses
 from .observability import Metrics, configure_logging, register_request_hooks
+from .openapi import SchemaExtrasPlugin, register_problem_responses
 from .probes import probes_blp
 from .problems import ApiProblem, register_error_handlers
 from .referee import referee_blp
@@ -63,35 +61,20 @@ class RefereeFlask(Flask):
 
 
 class Referee:
-    """What the app holds between requests: settings, the cache, metrics."""
+    """What the app holds between requests besides its extensions: settings, metrics, the spec."""
 
-    def __init__(self, settings: Settings, cache: Cache, metrics: Metrics, api: Api) -> None:
+    def __init__(self, settings: Settings, metrics: Metrics, api: Api) -> None:
         self.settings = settings
-        self.cache = cache
         self.metrics = metrics
         self.api = api
         self._children: dict[tuple, Any] = {}
 
     def count(self, game: str, endpoint: str, outcome: str) -> None:
-        self._child(self.metrics.adjudications, game, endpoint, outcome).inc()
-
-    def cache_call(self, operation: str, key: str, value: bytes | None = None) -> tuple[Any, str]:
-        started = time.perf_counter()
-        if operation == "get":
-            found, result = self.cache.get(key)
-        else:
-            found, result = None, self.cache.set(key, value)  # type: ignore[arg-type]
-        self._child(self.metrics.cache_seconds, self.cache.kind, operation).observe(time.perf_counter() - started)
-        self._child(self.metrics.cache_requests, self.cache.kind, operation, result).inc()
-        return found, result
-
-    def _child(self, metric: Any, *labels: str) -> Any:
-        # prometheus_client's labels() validates and locks on every call: keep each child once found.
-        key = (id(metric), labels)
+        key = (game, endpoint, outcome)
         child = self._children.get(key)
-        if child is None:
-            child = self._children[key] = metric.labels(*labels)
-        return child
+        if child is None:  # prometheus_client's labels() validates and locks on every call: keep each child
+            child = self._children[key] = self.metrics.adjudications.labels(game, endpoint, outcome)
+        child.inc()
 
     def spec_yaml(self) -> str:
         return self.api.spec.to_yaml()
@@ -122,10 +105,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     register_request_hooks(app)
     metrics = Metrics(app)
-    cache = make_cache(settings.REDIS_URL, ttl_seconds=settings.CACHE_TTL_SECONDS,
-                       max_entries=settings.CACHE_MAX_ENTRIES, cluster=settings.REDIS_CLUSTER,
-                       max_bytes=settings.CACHE_MAX_BYTES, max_value_bytes=settings.CACHE_MAX_VALUE_BYTES)
-    app.extensions["referee"] = Referee(settings, cache, metrics, api)
+    app.extensions["referee"] = Referee(settings, metrics, api)
+    answers = AnswerCache()
+    answers.init_app(app, settings, metrics)
 
     @app.before_request
     def _require_json() -> None:
@@ -141,7 +123,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                 and len(request.get_data(cache=True)) >= limit:
             raise RequestEntityTooLarge()
 
-    register_games(app, api)
+    register_games(app, api, answers)
     api.register_blueprint(probes_blp)
     app.register_blueprint(docs_blp)
     app.register_blueprint(referee_blp)
@@ -175,11 +157,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         return response
 
-    # Hits answered before Flask, where the answer depends on the body alone (no rate limit to count, CORS open
-    # to every origin, as flask-cors answers it then).
-    if settings.EARLY_CACHE_HITS and not settings.RATE_LIMIT and settings.CORS_ORIGINS == ("*",):
-        app.wsgi_app = EarlyHits(app.wsgi_app, app.extensions["referee"], CACHED_ROUTES,  # type: ignore[method-assign]
-                                 settings.MAX_BODY_BYTES)
+    answers.answer_hits_early(app)  # last: the layer goes in front of every other
     return app
 
 

@@ -40,10 +40,10 @@ class CachedRoute:
 class EarlyHits:
     """WSGI middleware in front of the Flask app (see the module's doc)."""
 
-    def __init__(self, wsgi_app: Callable, referee: Any, routes: dict[str, CachedRoute], max_body: int | None) -> None:
+    def __init__(self, wsgi_app: Callable, answers: Any, max_body: int | None) -> None:
         self.wsgi_app = wsgi_app
-        self.referee = referee
-        self.routes = routes
+        self.answers = answers  # the app's AnswerCache (caching.py): its routes, store and metrics
+        self.routes: dict[str, CachedRoute] = answers.routes
         self.max_body = max_body
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
@@ -65,7 +65,7 @@ class EarlyHits:
             headers.append(("Vary", "Origin"))
         headers.append(("X-Request-Id", request_id))
         start_response("200 OK", headers)
-        self.referee.count(route.game, route.endpoint, "cached")
+        self.answers.count_hit(route.game, route.endpoint)
         if log.isEnabledFor(logging.INFO):
             path = environ["PATH_INFO"]
             log.info("POST %s 200", path, extra={
@@ -98,7 +98,7 @@ class EarlyHits:
         if not isinstance(doc, dict) or not route.deterministic(doc):
             return None
         key = cache_key(route.endpoint, route.game, route.rules.info.rules_version, canonical(doc))
-        value, outcome = self.referee.cache_call("get", key)
+        value, outcome = self.answers.call("get", key)
         if outcome != HIT:
             environ[LOOKUP_KEY] = (key, value, outcome)
             return None

@@ -5,22 +5,20 @@ and a new game needs no change here.
 """
 from __future__ import annotations
 
-import functools
 import inspect
 import secrets
-import time
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import orjson
 from flask import Flask, Response, current_app, g, request
 
-from ..cache import HIT, cache_key
 from ..games.base import GameRules
 from ..games.errors import Problem
 from ..games.registry import GAMES
 from .blueprint import Blueprint
-from .early import LOOKUP_KEY, CachedRoute
-from .jsonio import canonical, dumps, request_document
+from .caching import AnswerCache
+from .jsonio import dumps, request_document
 from .problems import ApiProblem
 from .schemas import GamesSchema, ProblemSchema, RulesSchema
 
@@ -54,53 +52,6 @@ def _document_problems(blp: Blueprint, statuses: tuple[int, ...]) -> Callable:
     return decorate
 
 
-CACHED_ROUTES: dict[str, CachedRoute] = {}  # path -> route, for the early-hit layer (early.py)
-
-
-def cached(endpoint: str, game: GameRules, deterministic: Callable[[dict], bool] = lambda doc: True) -> Callable:
-    """Serve a POST answer from the cache when the same canonical request was answered before.
-
-    The key is computed from the raw body, before schema validation, so a hit costs one parse and one look-up;
-    only 200 answers are stored, so a hit is always for a request that was valid. Usually the early-hit layer
-    (early.py) has answered hits already and hands over its look-up of a miss."""
-    CACHED_ROUTES[f"/v1/games/{game.info.id}/{endpoint}"] = CachedRoute(game, endpoint, deterministic)
-
-    def decorate(view: Callable) -> Callable:
-        @functools.wraps(view)
-        def wrapper(*args: Any, **kwargs: Any) -> Response:
-            state = current_app.extensions["referee"]
-            looked_up = request.environ.pop(LOOKUP_KEY, None)
-            if looked_up is not None:
-                key, value, outcome = looked_up
-            else:
-                try:
-                    doc = request_document(request)
-                except orjson.JSONDecodeError:
-                    return view(*args, **kwargs)  # the parser answers 400
-                if not isinstance(doc, dict) or not deterministic(doc):
-                    response = view(*args, **kwargs)
-                    response.headers["X-Cache"] = "bypass"
-                    return response
-                key = cache_key(endpoint, game.info.id, game.info.rules_version, canonical(doc))
-                value, outcome = state.cache_call("get", key)
-            if outcome == HIT:
-                response = Response(value, mimetype="application/json")
-                response.headers["X-Cache"] = "hit"
-                state.count(game.info.id, endpoint, "cached")
-                return response
-            started = time.perf_counter()
-            response = view(*args, **kwargs)
-            elapsed_ms = (time.perf_counter() - started) * 1000
-            if response.status_code == 200 and elapsed_ms >= state.settings.CACHE_MIN_COMPUTE_MS:
-                state.cache_call("set", key, response.get_data())
-                response.headers["X-Cache"] = "miss"
-            else:
-                response.headers["X-Cache"] = "bypass"
-            return response
-        return wrapper
-    return decorate
-
-
 def document() -> dict:
     """The request body as sent (already checked by the endpoint's schema). The game reads the wire form
     itself, so the schema's loaded form (Python attribute names) is not used."""
@@ -112,167 +63,141 @@ def document() -> dict:
                          [Problem(None, "", "The body is empty: send a JSON object.")]) from None
 
 
-def _answer(game: GameRules, endpoint: str, compute: Callable[[], dict], outcome: Callable[[dict], str]) -> Response:
-    g.game = game.info.id
-    answer = compute()
-    current_app.extensions["referee"].count(game.info.id, endpoint, outcome(answer))
-    return json_response(answer)
+@dataclass(frozen=True)
+class Endpoint:
+    """One POST question of a game: its request and answer schemas (by their names in the game's `schemas`
+    module), the game's call, how its answer is counted in the metrics, and its documentation."""
+
+    name: str
+    request: str
+    answer: str
+    call: Callable[[GameRules, dict], dict]
+    summary: str
+    description: str
+    errors: tuple[int, ...] = (400, 413, 415, 422, 429)
+    outcome: Callable[[dict], str] = lambda answer: "ok"
+    deterministic: Callable[[dict], bool] = lambda doc: True  # False: the answer is not cached
 
 
-def game_blueprint(game: GameRules) -> Blueprint:
-    game_id = game.info.id
-    schemas = game.schemas
-    blp = Blueprint(f"game_{game_id.replace('-', '_')}", __name__, url_prefix=f"/v1/games/{game_id}",
-                    description=f"Refereeing {game.info.title}.")
-    ok = lambda answer: "ok"  # noqa: E731
-    problems = _document_problems
+def _legal(answer: dict) -> str:
+    return "legal" if answer["legal"] else "illegal"
 
-    def named(endpoint: str) -> Callable:
-        return blp.doc(operationId=operation_id(game_id, endpoint))
 
-    # Request schemas are given as instances: webargs would build a new schema (deep-copying every field, nested
-    # ones included) for each request when given a class.
+def _deal(game: GameRules, body: dict) -> dict:
+    if body.get("seed") is None:
+        body["seed"] = secrets.randbelow(2 ** 53)  # returned with the deal, so it can be repeated
+    return game.new(body)
 
-    @blp.route("/rules", methods=["GET"])
-    @named("rules")
-    @problems(blp, (429,))
-    @blp.response(200, RulesSchema)
+
+# In the order of the spec's paths. Request schemas are given as instances (below): webargs would build a new
+# schema (deep-copying every field, nested ones included) for each request when given a class.
+ENDPOINTS: tuple[Endpoint, ...] = (
+    Endpoint("new", "NewRequestSchema", "NewResponseSchema", _deal, "Deal a new game.",
+             "The same seed (and variant and players) always deals the same cards; without a seed the service picks\n"
+             "one and returns it, so the deal can be repeated.",
+             errors=(400, 413, 415, 429), deterministic=lambda doc: doc.get("seed") is not None),
+    Endpoint("validate", "StateRequestSchema", "ValidateResponseSchema", lambda game, body: game.validate(body),
+             "Check a state.",
+             "Every problem at once, each with its rule id and a pointer. An impossible state is a 200 answer here\n"
+             "(valid: false): checking states is this endpoint's question.",
+             errors=(400, 413, 415, 429), outcome=lambda answer: "valid" if answer["valid"] else "invalid"),
+    Endpoint("legal-moves", "StateRequestSchema", "LegalMovesResponseSchema",
+             lambda game, body: game.legal_moves(body), "Every legal next step.",
+             "The steps open to the player to act, each ready to post back to /apply; none once the game is over."),
+    Endpoint("apply", "MovesRequestSchema", "ApplyResponseSchema", lambda game, body: game.apply(body), "Apply moves.",
+             "The moves are applied in order, stopping at the first illegal one: an illegal move is an answer\n"
+             "(legal: false, with the rule broken), not an error. The answer has the state after the last legal move\n"
+             "and the events that happened.", outcome=_legal),
+    Endpoint("replay", "MovesRequestSchema", "ReplayResponseSchema", lambda game, body: game.apply(body, replay=True),
+             "Replay a whole game.",
+             "Like apply, with the state after every move and the score of the last state: for settling a game\n"
+             "played elsewhere.", outcome=_legal),
+    Endpoint("score", "ScoreRequestSchema", "ScoreResponseSchema", lambda game, body: game.score(body),
+             "Score a state or a table.",
+             "Each player's points by category, the total, and the winner and why; warnings for what looks unlikely\n"
+             "but breaks no rule."),
+    Endpoint("notation", "NotationRequestSchema", "NotationResponseSchema", lambda game, body: game.notation(body),
+             "Write a table in notation.",
+             "A state's table or a table in the game's notation for people (api.md, Notation); reading it back\n"
+             "gives the same table."),
+    Endpoint("view", "ViewRequestSchema", "StateResponseSchema", lambda game, body: game.view(body),
+             "The state as one player sees it.",
+             "What that player may not know (the other hands, the order of face-down cards) becomes counts."),
+)
+OPTIONAL = {"notation"}  # offered by the games whose adapter has it (TOOLS)
+
+
+def _question(game: GameRules, endpoint: Endpoint) -> Callable:
+    """The view of one endpoint for one game: the body as sent goes to the game, its answer is counted."""
+    def view(_loaded: dict) -> Response:
+        g.game = game.info.id
+        answer = endpoint.call(game, document())
+        current_app.extensions["referee"].count(game.info.id, endpoint.name, endpoint.outcome(answer))
+        return json_response(answer)
+
+    view.__name__ = endpoint.name.replace("-", "_")
+    view.__doc__ = f"{endpoint.summary}\n\n{endpoint.description}"
+    return view
+
+
+def _rules(game: GameRules) -> Callable:
     def rules() -> Response:
         """The rule catalogue.
 
         Every rule id with its section, title and text; rulings (points the rulesheet leaves open, settled by the
         service) are marked. Violations and errors cite these ids."""
-        return json_response({"game": game_id, "rules_version": game.info.rules_version, "rules": game.rules()})
+        return json_response({"game": game.info.id, "rules_version": game.info.rules_version, "rules": game.rules()})
+    return rules
 
-    @blp.route("/new", methods=["POST"])
-    @named("new")
-    @cached("new", game, deterministic=lambda doc: doc.get("seed") is not None)
-    @problems(blp, (400, 413, 415, 429))
-    @blp.arguments(schemas.NewRequestSchema())
-    @blp.response(200, schemas.NewResponseSchema)
-    def new(_loaded: dict) -> Response:
-        """Deal a new game.
 
-        The same seed (and variant and players) always deals the same cards; without a seed the service picks
-        one and returns it, so the deal can be repeated."""
-        body = document()
-        if body.get("seed") is None:
-            body["seed"] = secrets.randbelow(2 ** 53)
-        return _answer(game, "new", lambda: game.new(body), ok)
+def _picture(game: GameRules) -> Callable:
+    def picture(_loaded: dict) -> Response:
+        g.game = game.info.id
+        drawing = game.picture(document())  # type: ignore[attr-defined]
+        current_app.extensions["referee"].count(game.info.id, "picture", "ok")
+        if request.accept_mimetypes.best_match(["image/svg+xml", "application/json"]) == "application/json":
+            return json_response({"svg": drawing})
+        return Response(drawing, mimetype="image/svg+xml")
+    return picture
 
-    @blp.route("/validate", methods=["POST"])
-    @named("validate")
-    @cached("validate", game)
-    @problems(blp, (400, 413, 415, 429))
-    @blp.arguments(schemas.StateRequestSchema())
-    @blp.response(200, schemas.ValidateResponseSchema)
-    def validate(_loaded: dict) -> Response:
-        """Check a state.
 
-        Every problem at once, each with its rule id and a pointer. An impossible state is a 200 answer here
-        (valid: false): checking states is this endpoint's question."""
-        return _answer(game, "validate", lambda: game.validate(document()),
-                       lambda a: "valid" if a["valid"] else "invalid")
+def game_blueprint(game: GameRules, answers: AnswerCache) -> Blueprint:
+    """The routes of one game, made from the table above and the game's schemas; `answers` caches them."""
+    game_id, schemas = game.info.id, game.schemas
+    blp = Blueprint(f"game_{game_id.replace('-', '_')}", __name__, url_prefix=f"/v1/games/{game_id}",
+                    description=f"Refereeing {game.info.title}.")
 
-    @blp.route("/legal-moves", methods=["POST"])
-    @named("legal-moves")
-    @cached("legal-moves", game)
-    @problems(blp, (400, 413, 415, 422, 429))
-    @blp.arguments(schemas.StateRequestSchema())
-    @blp.response(200, schemas.LegalMovesResponseSchema)
-    def legal_moves(_loaded: dict) -> Response:
-        """Every legal next step.
+    def named(endpoint: str) -> Callable:
+        return blp.doc(operationId=operation_id(game_id, endpoint))
 
-        The steps open to the player to act, each ready to post back to /apply; none once the game is over."""
-        return _answer(game, "legal-moves", lambda: game.legal_moves(document()), ok)
-
-    @blp.route("/apply", methods=["POST"])
-    @named("apply")
-    @cached("apply", game)
-    @problems(blp, (400, 413, 415, 422, 429))
-    @blp.arguments(schemas.MovesRequestSchema())
-    @blp.response(200, schemas.ApplyResponseSchema)
-    def apply(_loaded: dict) -> Response:
-        """Apply moves.
-
-        The moves are applied in order, stopping at the first illegal one: an illegal move is an answer
-        (legal: false, with the rule broken), not an error. The answer has the state after the last legal move
-        and the events that happened."""
-        return _answer(game, "apply", lambda: game.apply(document()), lambda a: "legal" if a["legal"] else "illegal")
-
-    @blp.route("/replay", methods=["POST"])
-    @named("replay")
-    @cached("replay", game)
-    @problems(blp, (400, 413, 415, 422, 429))
-    @blp.arguments(schemas.MovesRequestSchema())
-    @blp.response(200, schemas.ReplayResponseSchema)
-    def replay(_loaded: dict) -> Response:
-        """Replay a whole game.
-
-        Like apply, with the state after every move and the score of the last state: for settling a game
-        played elsewhere."""
-        return _answer(game, "replay", lambda: game.apply(document(), replay=True),
-                       lambda a: "legal" if a["legal"] else "illegal")
-
-    @blp.route("/score", methods=["POST"])
-    @named("score")
-    @cached("score", game)
-    @problems(blp, (400, 413, 415, 422, 429))
-    @blp.arguments(schemas.ScoreRequestSchema())
-    @blp.response(200, schemas.ScoreResponseSchema)
-    def score(_loaded: dict) -> Response:
-        """Score a state or a table.
-
-        Each player's points by category, the total, and the winner and why; warnings for what looks unlikely
-        but breaks no rule."""
-        return _answer(game, "score", lambda: game.score(document()), ok)
-
-    if hasattr(game, "picture"):
-        @blp.route("/picture", methods=["POST"])
-        @named("picture")
-        @problems(blp, (400, 413, 415, 422, 429))
-        @blp.arguments(schemas.PictureRequestSchema())
-        @blp.doc(summary="Draw the table as SVG.", description=inspect.cleandoc(game.picture.__doc__ or ""),
-                 responses={"200": {
-                     "description": "The picture as SVG; as `{\"svg\": …}` for `Accept: application/json`.",
-                     "content": {"image/svg+xml": {"schema": {"type": "string"}},
-                                 "application/json": {"schema": {"$ref": "#/components/schemas/"
-                                                                 + schemas.PictureResponseSchema.__name__[:-6]}}}}})
-        def picture(_loaded: dict) -> Response:
-            g.game = game_id
-            drawing = game.picture(document())
-            current_app.extensions["referee"].count(game_id, "picture", "ok")
-            if request.accept_mimetypes.best_match(["image/svg+xml", "application/json"]) == "application/json":
-                return json_response({"svg": drawing})
-            return Response(drawing, mimetype="image/svg+xml")
-
-    if hasattr(game, "notation"):
-        @blp.route("/notation", methods=["POST"])
-        @named("notation")
-        @cached("notation", game)
-        @problems(blp, (400, 413, 415, 422, 429))
-        @blp.arguments(schemas.NotationRequestSchema())
-        @blp.response(200, schemas.NotationResponseSchema)
-        def notation(_loaded: dict) -> Response:
-            """Write a table in notation.
-
-            A state's table or a table in the game's notation for people (api.md, Notation); reading it back
-            gives the same table."""
-            return _answer(game, "notation", lambda: game.notation(document()), ok)
-
-    @blp.route("/view", methods=["POST"])
-    @named("view")
-    @cached("view", game)
-    @problems(blp, (400, 413, 415, 422, 429))
-    @blp.arguments(schemas.ViewRequestSchema())
-    @blp.response(200, schemas.StateResponseSchema)
-    def view(_loaded: dict) -> Response:
-        """The state as one player sees it.
-
-        What that player may not know (the other hands, the order of face-down cards) becomes counts."""
-        return _answer(game, "view", lambda: game.view(document()), ok)
-
+    rules = _document_problems(blp, (429,))(blp.response(200, RulesSchema)(_rules(game)))
+    blp.route("/rules", methods=["GET"])(named("rules")(rules))
+    for endpoint in ENDPOINTS:
+        if endpoint.name == "notation" and hasattr(game, "picture"):
+            _route_picture(blp, game, named)  # the spec lists /picture after /score
+        if endpoint.name in OPTIONAL and not hasattr(game, endpoint.name):
+            continue
+        view = blp.response(200, getattr(schemas, endpoint.answer))(_question(game, endpoint))
+        view = blp.arguments(getattr(schemas, endpoint.request)())(view)
+        view = _document_problems(blp, endpoint.errors)(view)
+        view = answers.cached(f"{blp.url_prefix}/{endpoint.name}", game, endpoint.name, endpoint.deterministic)(view)
+        blp.route(f"/{endpoint.name}", methods=["POST"])(named(endpoint.name)(view))
     return blp
+
+
+def _route_picture(blp: Blueprint, game: GameRules, named: Callable) -> None:
+    """/picture: SVG by default, JSON for `Accept: application/json`; not cached (drawing is cheap, answers big)."""
+    schemas = game.schemas
+    view = blp.doc(summary="Draw the table as SVG.", description=inspect.cleandoc(game.picture.__doc__ or ""),
+                   responses={"200": {
+                       "description": "The picture as SVG; as `{\"svg\": …}` for `Accept: application/json`.",
+                       "content": {"image/svg+xml": {"schema": {"type": "string"}},
+                                   "application/json": {"schema": {"$ref": "#/components/schemas/"
+                                                                   + schemas.PictureResponseSchema.__name__[:-6]}}}}}
+                   )(_picture(game))  # type: ignore[attr-defined]
+    view = blp.arguments(schemas.PictureRequestSchema())(view)
+    view = _document_problems(blp, (400, 413, 415, 422, 429))(view)
+    blp.route("/picture", methods=["POST"])(named("picture")(view))
 
 
 games_blp = Blueprint("games", __name__, url_prefix="/v1/games", description="The games served.")
@@ -311,12 +236,12 @@ def unknown_game(game: str, rest: str = "") -> Response:
     raise ApiProblem(404, f"No game \"{game}\" is served; the games are {', '.join(GAMES)}.")
 
 
-def register_games(app: Flask, api: Any) -> None:
+def register_games(app: Flask, api: Any, answers: AnswerCache) -> None:
     api.register_blueprint(games_blp)
     for game_id, game in GAMES.items():
         for name, schema in getattr(game.schemas, "COMPONENTS", {}).items():
             api.spec.components.schema(name, schema=schema)  # referenced by the move union (oneOf)
-        api.register_blueprint(game_blueprint(game))
+        api.register_blueprint(game_blueprint(game, answers))
     for rule in ("/v1/games/<game>", "/v1/games/<game>/<path:rest>"):
         app.add_url_rule(rule, "unknown_game_" + str(rule.count("<")), unknown_game,
                          methods=["GET", "POST", "PUT", "PATCH", "DELETE"])

@@ -18,7 +18,7 @@ def healthz() -> Response:
     """The process is alive.
 
     For a liveness probe: never touches the cache, never rate-limited, so it has no 4xx answer."""
-    kind = current_app.extensions["referee"].cache.kind
+    kind = current_app.extensions["answer_cache"].store.kind
     return json_response({"status": "ok", "cache": kind, "version": __version__})
 
 
@@ -30,6 +30,6 @@ def readyz() -> Response:
 
     For a readiness probe: `cache` is memory, redis, or degraded (Redis unreachable: still ready, answers are
     computed). Never rate-limited, so it has no 4xx answer."""
-    cache = current_app.extensions["referee"].cache.status()
+    cache = current_app.extensions["answer_cache"].store.status()
     return json_response({"status": "ok" if cache != "degraded" else "degraded", "cache": cache,
                           "version": __version__})

@@ -760,7 +760,7 @@ def test_cluster_mode_against_a_fake(monkeypatch, cache_log):
 def test_cluster_flag_reaches_the_cache_through_the_api(monkeypatch):
     patch_cluster(monkeypatch)
     app, client = make_client("redis://node-1.cache:7000/0", REDIS_CLUSTER="true")
-    assert app.extensions["referee"].cache.cluster is True
+    assert app.extensions["answer_cache"].store.cluster is True
     body = apply_body()
     assert post(client, APPLY, body)[0].headers["X-Cache"] == "miss"
     assert post(client, APPLY, body)[0].headers["X-Cache"] == "hit"
