@@ -53,7 +53,10 @@ def test_every_base_rule_is_named_by_a_test_function():
 
 def test_every_rule_id_cited_by_the_library_is_in_the_catalogue():
     known = set(torri.RULES_BY_ID)
-    cited = rule_coverage.cited_rule_ids(LIBRARY, CITED)
+    # the wire schemas name an action by its family of rules ("Pass (T-ACT-PASS)"): a family is the common
+    # prefix of catalogue ids, which the reader finds there as T-ACT-PASS-1, …
+    families = {rule_id.rsplit("-", 1)[0] for rule_id in known if rule_id.rsplit("-", 1)[-1].isdigit()}
+    cited = rule_coverage.cited_rule_ids(LIBRARY, CITED, families=families - known)
     assert len(cited) > 40  # the pattern does find the library's citations
     unknown = {rule_id: sorted(files) for rule_id, files in cited.items() if rule_id not in known}
     assert unknown == {}, f"rule ids cited but not in the catalogue: {unknown}"
