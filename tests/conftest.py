@@ -1,8 +1,39 @@
-"""Shared fixtures."""
+"""Shared fixtures: the hypothesis profiles, and the app and a client with the test settings (no rate limit, the
+in-process cache, quiet logs), one per test module. A folder's own conftest.py may narrow them (tests/api builds one
+per test, with settings from `app_config` markers)."""
 import os
+from typing import Any, Callable
 
+import pytest
+from flask import Flask
 from hypothesis import HealthCheck, settings
+
+from service.api import create_app
 
 settings.register_profile("ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+TEST_SETTINGS: dict[str, Any] = {"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "CRITICAL", "REDIS_URL": ""}
+
+
+@pytest.fixture(scope="session")
+def make_test_app() -> Callable[..., Flask]:
+    """create_app with the test settings plus overrides."""
+
+    def make(**overrides: Any) -> Flask:
+        return create_app({**TEST_SETTINGS, **overrides})
+
+    return make
+
+
+@pytest.fixture(scope="module")
+def app(make_test_app: Callable[..., Flask]) -> Flask:
+    """One app per module (building one takes a third of a second); it keeps nothing between requests but its
+    cache."""
+    return make_test_app()
+
+
+@pytest.fixture(scope="module")
+def client(app: Flask):
+    return app.test_client()

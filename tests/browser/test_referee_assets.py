@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.api import create_app
 from service.api.referee import POLICY, editor_folder
 from service.games.registry import GAMES
-
-
-@pytest.fixture(scope="module")
-def client():
-    return create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "WARNING", "REDIS_URL": ""}).test_client()
 
 
 def test_the_games_offered_come_from_the_registry(client):

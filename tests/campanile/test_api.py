@@ -7,17 +7,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from service.api import create_app
 from service.games import campanile
 
 BASE = "/v1/games/campanile"
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = sorted((Path(__file__).parent / "data" / "golden").glob("*.json"))
-
-
-@pytest.fixture(scope="module")
-def client():
-    return create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "CRITICAL", "REDIS_URL": ""}).test_client()
 
 
 def _new(client, names=("Ada", "Bea", "Cy"), **extra) -> dict:

@@ -4,9 +4,6 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-import pytest
-
-from service.api import create_app
 from service.games import campanile
 from service.games.campanile import picture
 
@@ -22,11 +19,6 @@ TABLE = {
         {"style": "E", "plays": [], "tokens": []},
     ],
 }
-
-
-@pytest.fixture(scope="module")
-def client():
-    return create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "CRITICAL", "REDIS_URL": ""}).test_client()
 
 
 def _titles(root: ET.Element) -> list[str]:

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from service.api import create_app
 from service.games import carcassonne
 
 from .helpers import doc
@@ -15,11 +14,6 @@ from .helpers import doc
 BASE = "/v1/games/carcassonne"
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = sorted((Path(__file__).parent / "data" / "golden").glob("*.json"))
-
-
-@pytest.fixture(scope="module")
-def client():
-    return create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "CRITICAL", "REDIS_URL": ""}).test_client()
 
 
 def _new(client, names=("Ada", "Bea", "Cy"), **extra) -> dict:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from service.api import create_app
 from service.games import carcassonne
 from service.games.carcassonne import Kind, face
 from service.games.carcassonne.tiles_data import TILES
@@ -16,11 +15,6 @@ from .helpers import CLOISTER_BLOCK, doc, listed, play, refused, scored, state
 from .playouts import playout
 
 BASE = "/v1/games/carcassonne"
-
-
-@pytest.fixture(scope="module")
-def client():
-    return create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "CRITICAL", "REDIS_URL": ""}).test_client()
 
 
 def _totals(st: carcassonne.State) -> list[int]:

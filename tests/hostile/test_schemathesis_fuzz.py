@@ -4,6 +4,7 @@ minute on two cores; the rate limit is off in that app). No answer may be a 5xx,
 KNOWN_BUGS, the failures a run would tolerate in their exact shape, is empty)."""
 from __future__ import annotations
 
+import pytest
 import yaml
 
 from service.api import create_app
@@ -14,6 +15,7 @@ MIN_REQUESTS = 5000
 TIMEOUT_SECONDS = 600  # a loaded machine; about 80 s on an idle one
 
 
+@pytest.mark.slow
 def test_schemathesis_all_checks_no_5xx(tmp_path):
     fuzz = bench_module("fuzz")
     report = fuzz.run(5, tmp_path / "fuzz.json", shards=2, timeout=TIMEOUT_SECONDS)

@@ -5,7 +5,6 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from service.api import create_app
 from service.games import torri
 from service.games.registry import GAMES
 from service.games.torri import notation
@@ -15,12 +14,6 @@ from .helpers import RULESHEET
 BASE = "/v1/games/torri"
 ADSO_WILLIAM_TABLE = GAMES["torri"].examples["score"]["table"]
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-@pytest.fixture(scope="module")
-def client():
-    app = create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "WARNING", "REDIS_URL": ""})
-    return app.test_client()
 
 
 def problem(response, status: int) -> dict:

@@ -10,7 +10,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.api import create_app
 from service.games import sangimignano as sg
 from service.games.sangimignano.geometry import distinct_quartets
 from tests.conformance import json_paths
@@ -18,11 +17,6 @@ from tests.conformance import json_paths
 from .test_referee_cases import CHAIN, board
 
 BASE = "/v1/games/sangimignano"
-
-
-@pytest.fixture(scope="module")
-def client():
-    return create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "CRITICAL", "REDIS_URL": ""}).test_client()
 
 
 def post(client, question: str, body) -> tuple[int, dict]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from service.api import create_app
 from service.games import torri
 from tests.torri.helpers import BP, GIOSTRA, build, errors, extend, js, make, moves, play, refused, state_dict, tower
 
@@ -191,11 +190,6 @@ def test_T_ACT_BUILD_2_a_tables_tower_that_contradicts_its_cards_is_refused():
 
 
 # ---------------------------------------------------------------- through the API
-
-@pytest.fixture(scope="module")
-def client():
-    return create_app({"TESTING": True, "RATE_LIMIT": "", "REDIS_URL": "", "LOG_LEVEL": "WARNING"}).test_client()
-
 
 def test_T_ACT_BUILD_2_the_api_takes_a_redundant_kind_in_a_build_and_an_extension(client):
     state = state_dict(nobles=True, hands=[[BP, 10, 9, 7, 7, 5], [6]], towers=[["7x3"], []],
