@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterator
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.api import create_app  # noqa: E402
-from service.games.core.schemas import List  # noqa: E402
+from service.games.core.schemas import List, wire_schema  # noqa: E402
 from service.games.registry import GAMES  # noqa: E402
 from service.games import carcassonne, sangimignano  # noqa: E402
 
@@ -77,7 +77,7 @@ def main() -> None:
              ("San Gimignano, 4 players", "sangimignano", sangimignano_state())]
     print(f"{'case':28} {'schema load (without / with)':>30} {'computed /legal-moves':>30}")
     for name, game, state in cases:
-        schema = GAMES[game].schemas.StateRequestSchema()
+        schema = wire_schema(GAMES[game].schemas, "StateRequest")()
         body = {"state": state}
         load = side_by_side(args.rounds, lambda: schema.load(body))
 

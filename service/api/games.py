@@ -17,6 +17,7 @@ from ..games.base import GameRules
 from ..games.errors import Problem
 from ..games.registry import GAMES
 from .blueprint import Blueprint
+from ..games.core.schemas import wire_schema
 from .caching import AnswerCache
 from .jsonio import dumps, request_document
 from .problems import ApiProblem
@@ -65,8 +66,8 @@ def document() -> dict:
 
 @dataclass(frozen=True)
 class Endpoint:
-    """One POST question of a game: its request and answer schemas (by their names in the game's `schemas`
-    module), the game's call, how its answer is counted in the metrics, and its documentation."""
+    """One POST question of a game: its request and answer schemas (by their roles, see `wire_schema`), the
+    game's call, how its answer is counted in the metrics, and its documentation."""
 
     name: str
     request: str
@@ -92,35 +93,35 @@ def _deal(game: GameRules, body: dict) -> dict:
 # In the order of the spec's paths. Request schemas are given as instances (below): webargs would build a new
 # schema (deep-copying every field, nested ones included) for each request when given a class.
 ENDPOINTS: tuple[Endpoint, ...] = (
-    Endpoint("new", "NewRequestSchema", "NewResponseSchema", _deal, "Deal a new game.",
+    Endpoint("new", "NewRequest", "NewResponse", _deal, "Deal a new game.",
              "The same seed (and variant and players) always deals the same cards; without a seed the service picks\n"
              "one and returns it, so the deal can be repeated.",
              errors=(400, 413, 415, 429), deterministic=lambda doc: doc.get("seed") is not None),
-    Endpoint("validate", "StateRequestSchema", "ValidateResponseSchema", lambda game, body: game.validate(body),
+    Endpoint("validate", "StateRequest", "ValidateResponse", lambda game, body: game.validate(body),
              "Check a state.",
              "Every problem at once, each with its rule id and a pointer. An impossible state is a 200 answer here\n"
              "(valid: false): checking states is this endpoint's question.",
              errors=(400, 413, 415, 429), outcome=lambda answer: "valid" if answer["valid"] else "invalid"),
-    Endpoint("legal-moves", "StateRequestSchema", "LegalMovesResponseSchema",
+    Endpoint("legal-moves", "StateRequest", "LegalMovesResponse",
              lambda game, body: game.legal_moves(body), "Every legal next step.",
              "The steps open to the player to act, each ready to post back to /apply; none once the game is over."),
-    Endpoint("apply", "MovesRequestSchema", "ApplyResponseSchema", lambda game, body: game.apply(body), "Apply moves.",
+    Endpoint("apply", "MovesRequest", "ApplyResponse", lambda game, body: game.apply(body), "Apply moves.",
              "The moves are applied in order, stopping at the first illegal one: an illegal move is an answer\n"
              "(legal: false, with the rule broken), not an error. The answer has the state after the last legal move\n"
              "and the events that happened.", outcome=_legal),
-    Endpoint("replay", "MovesRequestSchema", "ReplayResponseSchema", lambda game, body: game.apply(body, replay=True),
+    Endpoint("replay", "MovesRequest", "ReplayResponse", lambda game, body: game.apply(body, replay=True),
              "Replay a whole game.",
              "Like apply, with the state after every move and the score of the last state: for settling a game\n"
              "played elsewhere.", outcome=_legal),
-    Endpoint("score", "ScoreRequestSchema", "ScoreResponseSchema", lambda game, body: game.score(body),
+    Endpoint("score", "ScoreRequest", "ScoreResponse", lambda game, body: game.score(body),
              "Score a state or a table.",
              "Each player's points by category, the total, and the winner and why; warnings for what looks unlikely\n"
              "but breaks no rule."),
-    Endpoint("notation", "NotationRequestSchema", "NotationResponseSchema", lambda game, body: game.notation(body),
+    Endpoint("notation", "NotationRequest", "NotationResponse", lambda game, body: game.notation(body),
              "Write a table in notation.",
              "A state's table or a table in the game's notation for people (api.md, Notation); reading it back\n"
              "gives the same table."),
-    Endpoint("view", "ViewRequestSchema", "StateResponseSchema", lambda game, body: game.view(body),
+    Endpoint("view", "ViewRequest", "StateResponse", lambda game, body: game.view(body),
              "The state as one player sees it.",
              "What that player may not know (the other hands, the order of face-down cards) becomes counts."),
 )
@@ -177,8 +178,8 @@ def game_blueprint(game: GameRules, answers: AnswerCache) -> Blueprint:
             _route_picture(blp, game, named)  # the spec lists /picture after /score
         if endpoint.name in OPTIONAL and not hasattr(game, endpoint.name):
             continue
-        view = blp.response(200, getattr(schemas, endpoint.answer))(_question(game, endpoint))
-        view = blp.arguments(getattr(schemas, endpoint.request)())(view)
+        view = blp.response(200, wire_schema(schemas, endpoint.answer))(_question(game, endpoint))
+        view = blp.arguments(wire_schema(schemas, endpoint.request)())(view)
         view = _document_problems(blp, endpoint.errors)(view)
         view = answers.cached(f"{blp.url_prefix}/{endpoint.name}", game, endpoint.name, endpoint.deterministic)(view)
         blp.route(f"/{endpoint.name}", methods=["POST"])(named(endpoint.name)(view))
@@ -193,9 +194,9 @@ def _route_picture(blp: Blueprint, game: GameRules, named: Callable) -> None:
                        "description": "The picture as SVG; as `{\"svg\": …}` for `Accept: application/json`.",
                        "content": {"image/svg+xml": {"schema": {"type": "string"}},
                                    "application/json": {"schema": {"$ref": "#/components/schemas/"
-                                                                   + schemas.PictureResponseSchema.__name__[:-6]}}}}}
+                                                                   + wire_schema(schemas, "PictureResponse").__name__[:-6]}}}}}
                    )(_picture(game))  # type: ignore[attr-defined]
-    view = blp.arguments(schemas.PictureRequestSchema())(view)
+    view = blp.arguments(wire_schema(schemas, "PictureRequest")())(view)
     view = _document_problems(blp, (400, 413, 415, 422, 429))(view)
     blp.route("/picture", methods=["POST"])(named("picture")(view))
 

@@ -37,8 +37,8 @@ class GameRules(Protocol):
 
     info: GameInfo
     schemas: ModuleType
-    """The game's wire schemas (service/games/<game>/schemas.py): `NewRequestSchema`, `StateRequestSchema`,
-    `MovesRequestSchema`, … and their answers, by the names service/api/games.py looks up."""
+    """The game's wire schemas (service/games/<game>/schemas.py): `<PREFIX>NewRequestSchema`,
+    `<PREFIX>StateRequestSchema`, … and their answers, found by role (service.games.core.schemas.wire_schema)."""
     examples: dict[str, Json]
     """Request bodies the contract's examples (openapi.yaml) are made from, by endpoint: "new" always; "apply":
     {"moves": [...]} legal from the state that the "new" example deals; "score", "picture", "notation" where the

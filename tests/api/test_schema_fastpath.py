@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError, fields, post_load
 
 from service.games.core.fastpath import Decline, compile_schema
-from service.games.core.schemas import List
+from service.games.core.schemas import List, wire_schema
 from service.games.registry import GAMES
 from service.games.registry import GAMES
 from tests.conformance import json_paths
 
-REQUESTS = ("StateRequestSchema", "MovesRequestSchema", "ScoreRequestSchema")
+REQUESTS = ("StateRequest", "MovesRequest", "ScoreRequest")
 
 
 def _bodies(game: str) -> list[dict]:
@@ -61,7 +61,7 @@ def _both(schema_class: type[Schema], body: Any) -> tuple[tuple[str, Any], tuple
 
 def _schema_classes(game: str) -> list[type[Schema]]:
     module = GAMES[game].schemas
-    return [getattr(module, name) for name in REQUESTS if hasattr(module, name)]
+    return [wire_schema(module, role) for role in REQUESTS if wire_schema(module, role) is not None]
 
 
 def _schema_loads(schema_class: type[Schema], body: Any) -> int:

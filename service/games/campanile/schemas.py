@@ -347,21 +347,9 @@ CampanileReplayResponseSchema = replay_response_schema(
     "Campanile", CampanileApplyResponseSchema, CampanileStateSchema, CampanileScoreResponseSchema)
 
 
-# The names the generic game routes look up (service/api/games.py).
-NewRequestSchema = CampanileNewRequestSchema
-NewResponseSchema = CampanileNewResponseSchema
-StateRequestSchema = CampanileStateRequestSchema
-StateResponseSchema = CampanileStateResponseSchema
-ViewRequestSchema = CampanileViewRequestSchema
-MovesRequestSchema = CampanileMovesRequestSchema
-ScoreRequestSchema = CampanileScoreRequestSchema
-ScoreResponseSchema = CampanileScoreResponseSchema
-ValidateResponseSchema = CampanileValidateResponseSchema
-LegalMovesResponseSchema = CampanileLegalMovesResponseSchema
-ApplyResponseSchema = CampanileApplyResponseSchema
-ReplayResponseSchema = CampanileReplayResponseSchema
-PictureRequestSchema = CampanilePictureRequestSchema
-PictureResponseSchema = CampanilePictureResponseSchema
+# The generic game routes find each schema by its role: Campanile<role>Schema (service/games/core/schemas.py,
+# wire_schema).
+PREFIX = "Campanile"
 COMPONENTS: dict[str, type[Schema]] = {schema.__name__[:-6]: schema for schema in MOVE_SCHEMAS.values()}
 COMPONENTS.update({schema.__name__[:-6]: schema
                    for schema in (CampanileCountedCardsSchema, CampanileCountedPileSchema)})

@@ -292,20 +292,8 @@ CarcassonneReplayResponseSchema = replay_response_schema(
     "Carcassonne", CarcassonneApplyResponseSchema, CarcassonneStateSchema, CarcassonneScoreResponseSchema)
 
 
-# The names the generic game routes look up (service/api/games.py).
-NewRequestSchema = CarcassonneNewRequestSchema
-NewResponseSchema = CarcassonneNewResponseSchema
-StateRequestSchema = CarcassonneStateRequestSchema
-StateResponseSchema = CarcassonneStateResponseSchema
-ViewRequestSchema = CarcassonneViewRequestSchema
-MovesRequestSchema = CarcassonneMovesRequestSchema
-ScoreRequestSchema = CarcassonneScoreRequestSchema
-ScoreResponseSchema = CarcassonneScoreResponseSchema
-PictureRequestSchema = CarcassonnePictureRequestSchema
-PictureResponseSchema = CarcassonnePictureResponseSchema
-ValidateResponseSchema = CarcassonneValidateResponseSchema
-LegalMovesResponseSchema = CarcassonneLegalMovesResponseSchema
-ApplyResponseSchema = CarcassonneApplyResponseSchema
-ReplayResponseSchema = CarcassonneReplayResponseSchema
+# The generic game routes find each schema by its role: Carcassonne<role>Schema (service/games/core/schemas.py,
+# wire_schema).
+PREFIX = "Carcassonne"
 COMPONENTS: dict[str, type[Schema]] = {schema.__name__[:-6]: schema for schema in MOVE_SCHEMAS.values()}
 COMPONENTS["CarcassonnePictureResponse"] = CarcassonnePictureResponseSchema  # referenced by /picture's JSON

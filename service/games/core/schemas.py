@@ -244,3 +244,9 @@ def replay_response_schema(game: str, apply: type[Schema], state: type[Schema], 
         "score": fields.Nested(score, required=True,
                                metadata={"description": "The score of the state after the last legal move."}),
     })
+
+
+def wire_schema(module: Any, role: str) -> type[Schema] | None:
+    """A game's schema for `role` ("StateRequest", "ApplyResponse", …): `<PREFIX><role>Schema` in its schemas
+    module, or None when the game has no such endpoint."""
+    return getattr(module, f"{module.PREFIX}{role}Schema", None)

@@ -252,20 +252,8 @@ SanGimignanoReplayResponseSchema = replay_response_schema(
     "SanGimignano", SanGimignanoApplyResponseSchema, SanGimignanoStateSchema, SanGimignanoScoreResponseSchema)
 
 
-# The names the generic game routes look up (service/api/games.py).
-NewRequestSchema = SanGimignanoNewRequestSchema
-NewResponseSchema = SanGimignanoNewResponseSchema
-StateRequestSchema = SanGimignanoStateRequestSchema
-StateResponseSchema = SanGimignanoStateResponseSchema
-ViewRequestSchema = SanGimignanoViewRequestSchema
-MovesRequestSchema = SanGimignanoMovesRequestSchema
-ScoreRequestSchema = SanGimignanoScoreRequestSchema
-ScoreResponseSchema = SanGimignanoScoreResponseSchema
-PictureRequestSchema = SanGimignanoPictureRequestSchema
-PictureResponseSchema = SanGimignanoPictureResponseSchema
-ValidateResponseSchema = SanGimignanoValidateResponseSchema
-LegalMovesResponseSchema = SanGimignanoLegalMovesResponseSchema
-ApplyResponseSchema = SanGimignanoApplyResponseSchema
-ReplayResponseSchema = SanGimignanoReplayResponseSchema
+# The generic game routes find each schema by its role: SanGimignano<role>Schema (service/games/core/schemas.py,
+# wire_schema).
+PREFIX = "SanGimignano"
 COMPONENTS: dict[str, type[Schema]] = {schema.__name__[:-6]: schema for schema in MOVE_SCHEMAS.values()}
 COMPONENTS["SanGimignanoPictureResponse"] = SanGimignanoPictureResponseSchema  # referenced by /picture's JSON form

@@ -389,23 +389,9 @@ TorriReplayResponseSchema = replay_response_schema(
     "Torri", TorriApplyResponseSchema, TorriStateSchema, TorriScoreResponseSchema)
 
 
-# The names the generic game routes look up (service/api/games.py).
-NewRequestSchema = TorriNewRequestSchema
-NewResponseSchema = TorriNewResponseSchema
-StateRequestSchema = TorriStateRequestSchema
-StateResponseSchema = TorriStateResponseSchema
-ViewRequestSchema = TorriViewRequestSchema
-MovesRequestSchema = TorriMovesRequestSchema
-ScoreRequestSchema = TorriScoreRequestSchema
-PictureRequestSchema = TorriPictureRequestSchema
-PictureResponseSchema = TorriPictureResponseSchema
-NotationRequestSchema = TorriNotationRequestSchema
-NotationResponseSchema = TorriNotationResponseSchema
-ScoreResponseSchema = TorriScoreResponseSchema
-ValidateResponseSchema = TorriValidateResponseSchema
-LegalMovesResponseSchema = TorriLegalMovesResponseSchema
-ApplyResponseSchema = TorriApplyResponseSchema
-ReplayResponseSchema = TorriReplayResponseSchema
+# The generic game routes find each schema by its role: Torri<role>Schema (service/games/core/schemas.py,
+# wire_schema).
+PREFIX = "Torri"
 COMPONENTS: dict[str, type[Schema]] = {schema.__name__[:-6]: schema for schema in MOVE_SCHEMAS.values()}
 COMPONENTS["TorriPictureResponse"] = TorriPictureResponseSchema  # referenced by /picture's JSON alternative
 COMPONENTS.update({schema.__name__[:-6]: schema for schema in (TorriCountedDeckSchema, TorriCountedHandSchema)})
