@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.games import torri  # noqa: E402
-from service.games.perft import perft  # noqa: E402
+from service.games.core.perft import perft  # noqa: E402
 
 # The standard Kiwipete position (note the black pawn on h3, "2N2Q1p": without it perft(3) is 104208).
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"

@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.games import sangimignano as sg  # noqa: E402
-from service.games.perft import perft  # noqa: E402
+from service.games.core.perft import perft  # noqa: E402
 
 PERFT_DEPTH = 4  # 3 with --quick
 

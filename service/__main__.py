@@ -99,7 +99,7 @@ def verdict(score: Any) -> str:
 
 
 def score(args: argparse.Namespace) -> int:
-    from .games.errors import GameError
+    from .games.core.errors import GameError
     from .games.torri import notation, picture, score_table
 
     try:
@@ -156,7 +156,7 @@ def _log_problems(label: str, prefix: str, error: Any) -> int:
 
 
 def replay(args: argparse.Namespace) -> int:
-    from .games.errors import GameError, IllegalStepError
+    from .games.core.errors import GameError, IllegalStepError
     from .games.torri import apply_step, read_state, score
     from .games.torri.game import as_step
 

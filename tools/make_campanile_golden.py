@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from service.games import campanile  # noqa: E402
-from service.games.perft import perft  # noqa: E402
+from service.games.core.perft import perft  # noqa: E402
 from tools import golden_files  # noqa: E402
 
 DATA = ROOT / "tests" / "campanile" / "data"

@@ -13,8 +13,8 @@ from typing import Any, Callable
 import orjson
 from flask import Flask, Response, current_app, g, request
 
-from ..games.base import GameRules
-from ..games.errors import Problem
+from ..games.core.base import GameRules
+from ..games.core.errors import Problem
 from ..games.registry import GAMES
 from .blueprint import Blueprint
 from ..games.core.schemas import wire_schema

@@ -12,7 +12,7 @@ import yaml
 from apispec import BasePlugin
 from flask import Flask
 
-from ..games.base import GameRules
+from ..games.core.base import GameRules
 from ..games.registry import GAMES
 from ..games.core.schemas import ExactlyOneOfSchema
 from .schemas import ProblemSchema

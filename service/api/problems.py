@@ -13,7 +13,7 @@ from typing import Any, Iterable
 from flask import Flask, Response, g, request
 from werkzeug.exceptions import HTTPException
 
-from ..games.errors import GameError, InvalidStateError, MalformedError, Problem
+from ..games.core.errors import GameError, InvalidStateError, MalformedError, Problem
 from .jsonio import dumps
 
 log = logging.getLogger("service.api")

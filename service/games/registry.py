@@ -1,7 +1,7 @@
 """The games the service referees. Adding a game: its folder (rules, wire schemas, adapter) and one line here."""
 from __future__ import annotations
 
-from .base import GameRules
+from .core.base import GameRules
 from .campanile.adapter import CampanileRules
 from .carcassonne.adapter import CarcassonneRules
 from .sangimignano.adapter import SanGimignanoRules

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from service.games import campanile
-from service.games.perft import perft
+from service.games.core.perft import perft
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = sorted((DATA / "golden").glob("*.json"))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.games.errors import InvalidStateError, MalformedError
+from service.games.core.errors import InvalidStateError, MalformedError
 from service.games.torri import notation
 from service.games.torri.notation import NotationError, NotationProblem, NotationTableError
 

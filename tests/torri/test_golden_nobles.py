@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from service.games import torri
-from service.games.perft import perft
+from service.games.core.perft import perft
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = sorted((DATA / "golden_nobles").glob("*.json"))

@@ -4,9 +4,9 @@ Pointers in errors and violations point into the request (`/state/...`, `/moves/
 """
 from __future__ import annotations
 
-from ..adapter import GameLibrary, StateGameAdapter, under
-from ..base import GameInfo, Json, Variant
-from ..errors import GameError
+from ..core.adapter import GameLibrary, StateGameAdapter, under
+from ..core.base import GameInfo, Json, Variant
+from ..core.errors import GameError
 from . import picture as table_picture
 from .codec import read_state, read_state_warned, read_table, state_json, table_of, validate_state
 from .game import STEPS, legal_moves, new_game, player_view, score, score_table_json, to_act
@@ -62,7 +62,7 @@ class CampanileRules(StateGameAdapter[State]):
 
     @property
     def examples(self) -> dict[str, Json]:
-        """The requests the contract's examples are made from (service.games.base.GameRules.examples)."""
+        """The requests the contract's examples are made from (service.games.core.base.GameRules.examples)."""
         names = ["Ada", "Bea", "Cy"]
         state = state_json(new_game(42, names=names))
         card = state["players"][0]["hand"][0]

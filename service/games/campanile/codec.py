@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterator
 
-from ..errors import InvalidStateError, MalformedError, Problem
+from ..core.errors import InvalidStateError, MalformedError, Problem
 from .cards import (HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PILES, STORIES, STYLE_INDEX, STYLES, TOKEN_VALUES, TOKENS,
                     cards_in_play, full_deck, leftover, pile_size)
 from .model import BET, DRAW, OVER, PLAY, STEPS, LastPlay, Pile, Player, State, Table, Token, Tower

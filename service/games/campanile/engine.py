@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from ..errors import IllegalStepError, Problem
+from ..core.errors import IllegalStepError, Problem
 from .cards import STORIES, STYLE_INDEX, STYLES, TOKEN_VALUES, full_deck
 from .model import BET, DRAW, OVER, PLAY, LastPlay, Pile, Player, State, Token
 from .steps import Step

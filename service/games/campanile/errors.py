@@ -1,5 +1,5 @@
 """Campanile's errors are the shared game errors (one base for every game, mapped once at the HTTP boundary)."""
-from ..errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
+from ..core.errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
 
 CampanileError = GameError
 

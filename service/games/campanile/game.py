@@ -5,8 +5,8 @@ import random
 from dataclasses import replace
 from typing import Any, Iterable
 
-from ..errors import MalformedError, Problem
-from ..stepping import Outcome, Stepper
+from ..core.errors import MalformedError, Problem
+from ..core.stepping import Outcome, Stepper
 from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PILES, STYLES, in_play_per_style, pile_size
 from .codec import read_table, table_of
 from .engine import apply_step, legal_steps

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..errors import MalformedError, Problem
+from ..core.errors import MalformedError, Problem
 from .cards import STORIES, STYLES, TOKEN_VALUES
 
 STEP_TYPES = ("play", "bet", "no_bet", "draw", "pass")

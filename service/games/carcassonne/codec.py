@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..errors import InvalidStateError, MalformedError, Problem
+from ..core.errors import InvalidStateError, MalformedError, Problem
 from .board import BoardIndex
 from .model import (FLOORS, MAX_PLAYERS, MEEPLES, MIN_PLAYERS, Bag, Meeple, Phase, Placement, Player, Square,
                     State, StepDue, Tower)

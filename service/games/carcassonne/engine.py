@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
-from ..errors import IllegalStepError, Problem
+from ..core.errors import IllegalStepError, Problem
 from .model import RANSOM, Bag, Meeple, Phase, Placement, Player, Square, State, StepDue, Tower
 from .scoring import completed_by, describe, index_of, majority, occupancy, score_state, value
 from .steps import Step, parse_step

@@ -5,8 +5,8 @@ import random
 from dataclasses import replace
 from typing import Any, Iterable
 
-from ..errors import MalformedError, Problem
-from ..stepping import Outcome, Stepper
+from ..core.errors import MalformedError, Problem
+from ..core.stepping import Outcome, Stepper
 from .board import BoardIndex
 from .engine import apply_step, legal_steps
 from .model import FLOORS, MAX_PLAYERS, MIN_PLAYERS, Bag, Phase, Placement, Player, State, StepDue

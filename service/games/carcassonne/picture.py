@@ -4,7 +4,7 @@ with their height and any meeple on top, and each player's score, supply and pri
 the score (K-SVC-SCORE)."""
 from __future__ import annotations
 
-from ..svg import escape
+from ..core.svg import escape
 from .model import State
 from .scoring import index_of, score_state
 from .tiles import Face, Kind, face

@@ -5,8 +5,7 @@ through an API: the steps of a turn, the bag, the state's bookkeeping, and scori
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..core.catalogue import Rule, rule_book
 from .catalogue_data import BOOK
 
 # Bump when any rule's effect changes: cached answers are keyed by it, so none outlives a rules change.
@@ -53,18 +52,7 @@ SERVICE_RULINGS: list[tuple[str, str, str, str, bool]] = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
-    id: str
-    section: str
-    title: str
-    text: str
-    ruling: bool
-
-    def to_json(self) -> dict:
-        return {"id": self.id, "section": self.section, "title": self.title, "text": self.text,
-                "ruling": self.ruling}
+RULES, RULES_BY_ID = rule_book(BOOK + SERVICE_RULINGS)
 
 
-RULES: tuple[Rule, ...] = tuple(Rule(*row) for row in BOOK + SERVICE_RULINGS)
-RULES_BY_ID: dict[str, Rule] = {rule.id: rule for rule in RULES}
+__all__ = ["RULES", "RULES_BY_ID", "RULES_VERSION", "SERVICE_RULINGS", "Rule"]

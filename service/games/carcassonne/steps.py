@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..errors import MalformedError, Problem
+from ..core.errors import MalformedError, Problem
 from .model import MAX_PLAYERS, Square
 from .tiles import ROTATIONS, TILES
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from functools import cached_property
 
-from ..adapter import GameLibrary, StateGameAdapter
-from ..base import GameInfo, Json, Variant
+from ..core.adapter import GameLibrary, StateGameAdapter
+from ..core.base import GameInfo, Json, Variant
 from . import picture as board_picture
 from .codec import read_state, state_json, validate_state
 from .engine import apply_step, legal_steps

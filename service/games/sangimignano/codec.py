@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InvalidStateError, MalformedError, Problem
+from ..core.errors import InvalidStateError, MalformedError, Problem
 from .geometry import (
     SIDES,
     Coord,

@@ -10,7 +10,7 @@ from bisect import bisect_left
 from dataclasses import replace
 from functools import lru_cache
 
-from ..errors import IllegalStepError, Problem
+from ..core.errors import IllegalStepError, Problem
 from .geometry import (
     GUILDS,
     KINDS,

@@ -6,8 +6,8 @@ from dataclasses import replace
 from itertools import product
 from typing import Any, Iterable
 
-from ..errors import InvalidStateError, MalformedError, Problem
-from ..stepping import Outcome, Stepper
+from ..core.errors import InvalidStateError, MalformedError, Problem
+from ..core.stepping import Outcome, Stepper
 from .engine import apply_step, legal_steps, settle
 from .geometry import GUILDS, Guilds, Placed, canonical_turn, hexagon_kind, layout
 from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, SETUP, START, TOKEN, Player, State

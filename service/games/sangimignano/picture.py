@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from ..svg import escape, quoteattr
+from ..core.svg import escape, quoteattr
 from .model import State
 from .scoring import Score, score_state
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..errors import MalformedError, Problem
+from ..core.errors import MalformedError, Problem
 from .geometry import GUILDS, MAX_COORD, Coord, Guilds, hexagon_kind
 
 STEP_TYPES = ("token", "hex", "build", "end")

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from ..adapter import GameLibrary, StateGameAdapter, under
-from ..base import GameInfo, Json, Variant
-from ..errors import GameError
+from ..core.adapter import GameLibrary, StateGameAdapter, under
+from ..core.base import GameInfo, Json, Variant
+from ..core.errors import GameError
 from . import notation as table_notation
 from . import picture as table_picture
 from .codec import read_state, read_state_warned, read_table, state_json, table_of, validate_state
@@ -79,7 +79,7 @@ class TorriRules(StateGameAdapter[State]):
 
     @property
     def examples(self) -> dict[str, Json]:
-        """The requests the contract's examples are made from (service.games.base.GameRules.examples)."""
+        """The requests the contract's examples are made from (service.games.core.base.GameRules.examples)."""
         state = state_json(new_game(42, names=("Adso", "William")))
         table = {
             "players": [

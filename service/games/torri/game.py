@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..stepping import Outcome, Stepper
+from ..core.stepping import Outcome, Stepper
 from .cards import NOBLE_COUNTS, TOWER_COUNTS
 from .codec import read_table, state_json, table_of
 from .engine import apply_step, legal_steps

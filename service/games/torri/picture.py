@@ -11,7 +11,7 @@ and can be embedded in a page, a report or a file.
 """
 from __future__ import annotations
 
-from ..svg import escape, quoteattr
+from ..core.svg import escape, quoteattr
 from .cards import BUONA_PIETRA, CAPPELLA, GIOSTRA, MONUMENTO, MURA, PALAZZO, VIA_FRANCIGENA
 from .model import PLAIN, State, Table, Tower
 from .codec import table_of
