@@ -30,6 +30,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from service.games.core.perft import perft as core_perft
+
 # A step schema: for each step type, its fields and what each holds.
 #   "card": one card name    "cards": a list of card names    "index": a whole number 0 or more
 #   "indices": a list of whole numbers    a tuple of strings: one of those values
@@ -480,12 +482,19 @@ class Checker:
 # ---------------------------------------------------------------- perft
 
 def perft(adapter: GameAdapter, state: Any, depth: int) -> int:
-    """The number of step sequences of length `depth`: perft(s, 1) = len(legal_steps(s))."""
-    legal = adapter.legal_steps(state)
-    if depth <= 1:
-        return len(legal) if depth == 1 else 1
-    apply = adapter.apply
-    return sum(perft(adapter, apply(state, step), depth - 1) for step in legal)
+    """The number of step sequences of length `depth` (service.games.core.perft over the adapter's functions)."""
+    return core_perft(_Stepped(adapter), state, depth)
+
+
+class _Stepped:
+    """A GameAdapter as the library's perft sees a game: legal_steps, and apply_step giving (state, events)."""
+
+    def __init__(self, adapter: GameAdapter) -> None:
+        self.legal_steps = adapter.legal_steps
+        self._apply = adapter.apply
+
+    def apply_step(self, state: Any, step: Any) -> tuple[Any, list]:
+        return self._apply(state, step), []
 
 
 def json_paths(node: Any, prefix: tuple = ()) -> Iterable[tuple]:

@@ -14,7 +14,10 @@ class SteppedGame(Protocol):
 
 
 def perft(game: SteppedGame, state: Any, depth: int) -> int:
-    """perft(s, 1) = len(legal_steps(s)); perft(s, d) = the sum over legal steps of perft(apply(s, step), d - 1)."""
+    """perft(s, 0) = 1; perft(s, 1) = len(legal_steps(s)); perft(s, d) = the sum over legal steps of
+    perft(apply(s, step), d - 1)."""
+    if depth <= 0:
+        return 1
     legal = game.legal_steps(state)
     if depth == 1:
         return len(legal)
