@@ -14,6 +14,7 @@ from flask import Flask, Response, g, request
 from werkzeug.exceptions import HTTPException
 
 from ..games.core.errors import GameError, InvalidStateError, MalformedError, Problem
+from ..games.core.schemas import problems_from_messages
 from .jsonio import dumps
 
 log = logging.getLogger("service.api")
@@ -61,39 +62,6 @@ def problem_response(status: int, detail: str, errors: Iterable[Problem] = (), h
     return response
 
 
-def pointers(messages: Any, prefix: str = "") -> list[Problem]:
-    """Flatten marshmallow's nested error messages into problems with JSON pointers."""
-    out: list[Problem] = []
-    if isinstance(messages, dict):
-        # marshmallow finds unknown fields through a set, so their order would change from process to process:
-        # they come after the fields' own errors (as marshmallow puts them), sorted
-        unknown = sorted((item for item in messages.items() if item[1] == [UNKNOWN]), key=lambda item: str(item[0]))
-        known = [item for item in messages.items() if item[1] != [UNKNOWN]]
-        for key, value in known + unknown:
-            if key in ("_schema", ""):
-                out.extend(pointers(value, prefix))
-            else:
-                escaped = str(key).replace("~", "~0").replace("/", "~1")
-                out.extend(pointers(value, f"{prefix}/{escaped}"))
-    elif isinstance(messages, (list, tuple)):
-        for item in messages:
-            if isinstance(item, (dict, list, tuple)):
-                out.extend(pointers(item, prefix))
-            else:
-                out.append(Problem(None, prefix, _plain(str(item))))
-    else:
-        out.append(Problem(None, prefix, _plain(str(messages))))
-    return out
-
-
-UNKNOWN = "Unknown field."
-
-
-def _plain(message: str) -> str:
-    return {UNKNOWN: UNKNOWN,
-            "Missing data for required field.": "This field is required."}.get(message, message)
-
-
 def game_error_response(error: GameError, prefix: str = "") -> Response:
     problems = [p.under(prefix) for p in error.problems]
     if isinstance(error, MalformedError):
@@ -124,7 +92,7 @@ def register_error_handlers(app: Flask) -> None:
         if status in (400, 422) and messages:
             # webargs: {"json": {...}} — the pointer is into the JSON body
             body_messages = messages.get("json", messages) if isinstance(messages, dict) else messages
-            problems = pointers(body_messages)
+            problems = problems_from_messages(body_messages)
             if any(p.message == "Invalid JSON body." for p in problems):
                 return problem_response(400, "The body is not valid JSON.", [Problem(None, "", "The body is not "
                                                                                              "valid JSON.")])

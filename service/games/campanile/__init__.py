@@ -19,7 +19,8 @@ from .game import Outcome, apply_steps, legal_moves, new_game, player_view, scor
 from .model import BET, DRAW, OVER, PLAY, LastPlay, Pile, Player, State, Table, Token, Tower
 from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .scoring import Score, score_state, score_table
-from .steps import Step, parse_step
+from .schemas import parse_step
+from .steps import Step
 
 GAME_ID = "campanile"
 

@@ -12,7 +12,8 @@ from .codec import read_table, table_of
 from .engine import apply_step, legal_steps
 from .model import Pile, Player, State, empty_towers
 from .scoring import Score, score_state, score_table
-from .steps import Step, parse_step
+from .schemas import parse_step
+from .steps import Step
 
 
 def new_game(seed: int | str, *, players: int | None = None, names: Iterable[str] | None = None,

@@ -6,17 +6,18 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from .. import campanile
 from ..core.schemas import (EventSchema, ExactlyOneOfSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema,
                      StrictBoolean, StrictSchema, apply_response_schema, legal_moves_response_schema,
-                     picture_response_schema, replay_response_schema, validate_response_schema)
+                     picture_response_schema, replay_response_schema, step_reader, validate_response_schema)
+from .cards import MAX_PLAYERS, MIN_PLAYERS, STYLES
+from .steps import Step
 
-STYLE_VALUES = list(campanile.STYLES)
+STYLE_VALUES = list(STYLES)
 MAX_CARDS = 128
 MAX_MOVES = 1000
 MAX_PLAYER_LIST = 8  # the count itself is a rule (C-SETUP-1): 422, not 400
-PLAYER_INDEX = validate.Range(min=0, max=campanile.MAX_PLAYERS - 1)
-TOWER_INDEX = validate.Range(min=0, max=len(campanile.STYLES) - 1)
+PLAYER_INDEX = validate.Range(min=0, max=MAX_PLAYERS - 1)
+TOWER_INDEX = validate.Range(min=0, max=len(STYLES) - 1)
 
 
 def Card(**kwargs) -> fields.String:  # noqa: N802 - a field factory reads like a field class
@@ -35,7 +36,8 @@ def Count(**kwargs) -> fields.Integer:  # noqa: N802
 
 
 def Stories(**kwargs) -> fields.Integer:  # noqa: N802
-    return fields.Integer(strict=True, validate=validate.OneOf([1, 2, 3]), **kwargs)
+    return fields.Integer(strict=True, validate=validate.OneOf(
+        [1, 2, 3], error="1, 2 or 3: a card raises its tower by 1, 2 or 3 stories (C-TURN-PLAY)."), **kwargs)
 
 
 CARDS_JSON = {"type": "array", "maxItems": MAX_CARDS, "items": {"type": "string", "enum": STYLE_VALUES}}
@@ -201,9 +203,13 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 
 
 class Move(MoveUnion):
-    """One step: an object whose `type` selects its shape."""
+    """One step: an object whose `type` selects its shape, read into a Step."""
 
     move_schemas = MOVE_SCHEMAS
+    to_step = staticmethod(lambda loaded: Step(**loaded))
+
+
+parse_step = step_reader(Move)  # the library's reading of a move: the same as the API's
 
 
 # ---------------------------------------------------------------- requests and responses
@@ -214,7 +220,7 @@ class CampanileNewRequestSchema(SeededRequestSchema):
                                                "out: a random seed, returned in the answer."})
     variant = fields.Nested(CampanileVariantSchema, metadata={"description": "The variant to deal (default: none)."})
     names = List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
-                        validate=validate.Length(min=campanile.MIN_PLAYERS, max=campanile.MAX_PLAYERS),
+                        validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
                         metadata={"description": "The players, 2 to 5, in turn order: their number is the player "
                                                 "count (C-SETUP-1)."})
 

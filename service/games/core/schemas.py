@@ -7,6 +7,7 @@ from typing import Any, Callable, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from .errors import MalformedError, Problem
 from .fastpath import Decline, compile_field
 
 
@@ -81,9 +82,12 @@ class List(fields.List):
 
 class MoveUnion(fields.Field):
     """One move: an object whose `type` selects its shape among a game's `move_schemas` (type -> schema class). The
-    spec shows it as a oneOf of those schemas' components."""
+    spec shows it as a oneOf of those schemas' components. A game's field loads a move straight into its step value
+    with `to_step` (the loaded fields -> a Step; ValidationError for what one field's schema cannot see), so the
+    library's `parse_step` (`step_reader`) and the API read a move the same way."""
 
     move_schemas: ClassVar[dict[str, type[Schema]]] = {}
+    to_step: ClassVar[Callable[[dict], Any] | None] = None  # a staticmethod in the game's field
 
     def __init__(self, **kwargs: Any) -> None:
         refs = [f"#/components/schemas/{schema.__name__[:-6]}" for schema in self.move_schemas.values()]
@@ -96,7 +100,8 @@ class MoveUnion(fields.Field):
         kind = value.get("type")
         if not isinstance(kind, str) or kind not in self.move_schemas:
             raise ValidationError({"type": [f"Must be one of {', '.join(self.move_schemas)}."]})
-        return self._loader(kind).load(value)
+        loaded = self._loader(kind).load(value)
+        return loaded if self.to_step is None else self.to_step(loaded)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return value
@@ -250,3 +255,50 @@ def wire_schema(module: Any, role: str) -> type[Schema] | None:
     """A game's schema for `role` ("StateRequest", "ApplyResponse", …): `<PREFIX><role>Schema` in its schemas
     module, or None when the game has no such endpoint."""
     return getattr(module, f"{module.PREFIX}{role}Schema", None)
+
+
+def step_reader(move: type[MoveUnion]) -> Callable[[Any], Any]:
+    """A game's `parse_step`: a move's JSON form read by the game's move field, into its step value; every problem
+    with the move's shape at once (MalformedError, pointers from the move)."""
+    field = move()
+
+    def parse_step(data: Any) -> Any:
+        try:
+            return field.deserialize(data)
+        except ValidationError as error:
+            raise MalformedError(problems_from_messages(error.messages)) from None
+
+    return parse_step
+
+
+UNKNOWN = "Unknown field."
+
+
+def problems_from_messages(messages: Any, prefix: str = "") -> list[Problem]:
+    """marshmallow's nested error messages as problems with JSON pointers (rule None: a malformed document)."""
+    out: list[Problem] = []
+    if isinstance(messages, dict):
+        # marshmallow finds unknown fields through a set, so their order would change from process to process:
+        # they come after the fields' own errors (as marshmallow puts them), sorted
+        unknown = sorted((item for item in messages.items() if item[1] == [UNKNOWN]), key=lambda item: str(item[0]))
+        known = [item for item in messages.items() if item[1] != [UNKNOWN]]
+        for key, value in known + unknown:
+            if key in ("_schema", ""):
+                out.extend(problems_from_messages(value, prefix))
+            else:
+                escaped = str(key).replace("~", "~0").replace("/", "~1")
+                out.extend(problems_from_messages(value, f"{prefix}/{escaped}"))
+    elif isinstance(messages, (list, tuple)):
+        for item in messages:
+            if isinstance(item, (dict, list, tuple)):
+                out.extend(problems_from_messages(item, prefix))
+            else:
+                out.append(Problem(None, prefix, _plain(str(item))))
+    else:
+        out.append(Problem(None, prefix, _plain(str(messages))))
+    return out
+
+
+def _plain(message: str) -> str:
+    return {UNKNOWN: UNKNOWN,
+            "Missing data for required field.": "This field is required."}.get(message, message)
