@@ -32,7 +32,8 @@ from .model import (
 )
 from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .scoring import PlayerScore, Score, score_state
-from .steps import Step, hex_step, parse_step
+from .schemas import parse_step
+from .steps import Step, hex_step
 
 GAME_ID = "sangimignano"
 

@@ -12,7 +12,8 @@ from .engine import apply_step, legal_steps, settle
 from .geometry import GUILDS, Guilds, Placed, canonical_turn, hexagon_kind, layout
 from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, SETUP, START, TOKEN, Player, State
 from .scoring import Score, score_state
-from .steps import Step, parse_step, read_guilds
+from .schemas import parse_step
+from .steps import Step, read_guilds
 
 
 def default_hexes() -> list[Guilds]:

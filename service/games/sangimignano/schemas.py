@@ -6,17 +6,18 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from .. import sangimignano
-from .steps import MAX_COORD
 from ..core.schemas import (EventSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema, StrictBoolean,
                      StrictSchema, apply_response_schema, legal_moves_response_schema, picture_response_schema,
-                     replay_response_schema, validate_response_schema)
+                     replay_response_schema, step_reader, validate_response_schema)
+from .geometry import GUILDS, MAX_COORD
+from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, TOWERS
+from .steps import Step, hex_step
 
-GUILD_VALUES = list(sangimignano.GUILDS)
+GUILD_VALUES = list(GUILDS)
 MAX_MOVES = 1000
 MAX_PLAYER_LIST = 8  # the count itself is a rule (S-SETUP-1): 422, not 400
 MAX_BOARD = 64  # the count itself is a rule (S-COMP-4)
-PLAYER_INDEX = validate.Range(min=0, max=sangimignano.MAX_PLAYERS - 1)
+PLAYER_INDEX = validate.Range(min=0, max=MAX_PLAYERS - 1)
 
 
 def Guild(**kwargs) -> fields.String:  # noqa: N802 - a field factory reads like a field class
@@ -43,11 +44,11 @@ HEXAGON_JSON = {"type": "array", "minItems": 3, "maxItems": 3, "items": {"type":
 
 
 class SanGimignanoUnknownHandSchema(StrictSchema):
-    count = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=sangimignano.HEXAGONS),
+    count = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=HEXAGONS),
                            metadata={"description": "How many hexagons the hand holds."})
 
 
-_HEXAGONS_FIELD = List(Hexagon(), validate=validate.Length(max=sangimignano.HEXAGONS))
+_HEXAGONS_FIELD = List(Hexagon(), validate=validate.Length(max=HEXAGONS))
 
 
 class Hand(fields.Field):
@@ -57,9 +58,9 @@ class Hand(fields.Field):
 
     def __init__(self, **kwargs: Any) -> None:
         unknown = {"type": "object", "additionalProperties": False, "required": ["count"],
-                   "properties": {"count": {"type": "integer", "minimum": 0, "maximum": sangimignano.HEXAGONS,
+                   "properties": {"count": {"type": "integer", "minimum": 0, "maximum": HEXAGONS,
                                             "description": "How many hexagons the hand holds, none of them known."}}}
-        listed = {"type": "array", "maxItems": sangimignano.HEXAGONS, "items": HEXAGON_JSON}
+        listed = {"type": "array", "maxItems": HEXAGONS, "items": HEXAGON_JSON}
         super().__init__(metadata={"oneOf": [listed, unknown], **kwargs.pop("metadata", {})}, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
@@ -85,9 +86,9 @@ class SanGimignanoPlayerSchema(StrictSchema):
     name = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "The player's name."})
     hexes = Hand(required=True, metadata={"description": "The hexagons in hand (each written from its first guild in "
                                                          "A-D order, sorted, on output), or {\"count\": n}."})
-    tokens = fields.Integer(strict=True, validate=validate.Range(min=0, max=sangimignano.TOKENS), metadata={
+    tokens = fields.Integer(strict=True, validate=validate.Range(min=0, max=TOKENS), metadata={
         "description": "Tokens in supply (S-COMP-2: 20 at the start). Left out: what conservation leaves."})
-    towers = fields.Integer(strict=True, validate=validate.Range(min=0, max=sangimignano.TOWERS), metadata={
+    towers = fields.Integer(strict=True, validate=validate.Range(min=0, max=TOWERS), metadata={
         "description": "Towers in supply (S-COMP-2: 10 at the start). Left out: what conservation leaves."})
 
 
@@ -123,7 +124,7 @@ class SanGimignanoStateSchema(StrictSchema):
                                                                                            "order."})
     board = List(fields.Nested(SanGimignanoHexagonSchema), required=True, validate=validate.Length(max=MAX_BOARD),
                  metadata={"description": "The hexagons on the table (sorted by coordinates on output)."})
-    box = fields.Integer(strict=True, validate=validate.Range(min=0, max=sangimignano.HEXAGONS), metadata={
+    box = fields.Integer(strict=True, validate=validate.Range(min=0, max=HEXAGONS), metadata={
         "description": "Hexagons back in the box (S-SETUP-1: 6, 4 or 0). Left out: as the player count says."})
 
 
@@ -164,6 +165,23 @@ class Move(MoveUnion):
 
     move_schemas = MOVE_SCHEMAS
 
+    @staticmethod
+    def to_step(loaded: dict) -> Step:
+        kind = loaded["type"]
+        if kind == "end":
+            return Step("end")
+        at = (loaded["at"][0], loaded["at"][1])
+        if kind in ("token", "build"):
+            return Step(kind, at=at, guild=loaded["guild"])
+        guilds = loaded["hex"]
+        if len(set(guilds)) != 3:
+            raise ValidationError({"hex": [f"A hexagon shows three different guilds; {guilds} repeats one. "
+                                           "(S-COMP-1)"]})
+        return hex_step(tuple(guilds), at, loaded["rotation"])  # one spelling of a placement (S-SVC-FORM)
+
+
+parse_step = step_reader(Move)  # the library's reading of a move: the same as the API's
+
 
 # ---------------------------------------------------------------- requests and responses
 
@@ -173,7 +191,7 @@ class SanGimignanoNewRequestSchema(SeededRequestSchema):
                                                "out: a random seed, returned in the answer."})
     variant = fields.Nested(SanGimignanoVariantSchema, metadata={"description": "The variant to play."})
     names = List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
-                 validate=validate.Length(min=sangimignano.MIN_PLAYERS, max=sangimignano.MAX_PLAYERS),
+                 validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
                  metadata={"description": "The players, 2 to 4, in turn order (S-SETUP-1)."})
     hexes = List(Hexagon(), validate=validate.Length(max=64), metadata={
         "description": "The 16 hexagons of the caller's set, each counter-clockwise (S-SVC-TILES). Left out: the "

@@ -5,25 +5,18 @@
     {"type": "build", "at": [0, 1], "guild": "B"}                       S-TURN-3
     {"type": "end"}                                                     S-TURN-3 (no tower this turn); S-SVC-UNKNOWN
 
-A hexagon step is parsed into one spelling: the hexagon written as its kind (from its first guild in A-D order) with
-the rotation adjusted to match, so every way of writing the same placement is the same step.
+A hexagon step is read into one spelling (`hex_step`): the hexagon written as its kind (from its first guild in A-D
+order) with the rotation adjusted to match, so every way of writing the same placement is the same step. A move's
+JSON form is read by the game's move schema (schemas.py: `parse_step`), as the API reads it.
 """
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..core.errors import MalformedError, Problem
+from ..core.errors import Problem
 from .geometry import GUILDS, MAX_COORD, Coord, Guilds, hexagon_kind
 
 STEP_TYPES = ("token", "hex", "build", "end")
-
-_FIELDS: dict[str, tuple[str, ...]] = {
-    "token": ("at", "guild"),
-    "hex": ("hex", "at", "rotation"),
-    "build": ("at", "guild"),
-    "end": (),
-}
-
 
 class Step(NamedTuple):
     type: str
@@ -49,10 +42,6 @@ def hex_step(guilds: Guilds, at: Coord, rotation: int) -> Step:
     kind = hexagon_kind(guilds)
     shift = guilds.index(kind[0])  # kind[j] == guilds[j + shift]: space j + shift of the written form
     return Step("hex", at=at, hex=kind, rotation=(rotation + 2 * shift) % 6)
-
-
-def _escape(key: Any) -> str:
-    return str(key).replace("~", "~0").replace("/", "~1")
 
 
 def _whole(value: Any) -> bool:
@@ -87,41 +76,3 @@ def read_guilds(value: Any, pointer: str, problems: list[Problem], rules: list[P
         rules.append(Problem("S-COMP-1", pointer, f"A hexagon shows three different guilds; {guilds} repeats one."))
         return None
     return tuple(guilds)  # type: ignore[return-value]
-
-
-def parse_step(data: Any) -> Step:
-    """A Step from its JSON form; every problem with the document's shape at once (pointers from the step)."""
-    if not isinstance(data, dict):
-        raise MalformedError(Problem(None, "", "A move must be an object with a \"type\"."))
-    step_type = data.get("type")
-    if not isinstance(step_type, str) or step_type not in _FIELDS:
-        raise MalformedError(Problem(None, "/type", f"\"type\" must be one of {', '.join(STEP_TYPES)}."))
-    wanted = _FIELDS[step_type]
-    problems: list[Problem] = []
-    for key in data:
-        if key != "type" and key not in wanted:
-            problems.append(Problem(None, f"/{_escape(key)}", f"A {step_type} move has no field \"{str(key):.40}\"."))
-    for key in wanted:
-        if key not in data:
-            problems.append(Problem(None, f"/{key}", f"A {step_type} move needs \"{key}\"."))
-    if problems:
-        raise MalformedError(problems)
-    if step_type == "end":
-        return Step("end")
-    at = read_coord(data["at"], "/at", problems)
-    if step_type in ("token", "build"):
-        guild = read_guild(data["guild"], "/guild", problems)
-        if problems:
-            raise MalformedError(problems)
-        return Step(step_type, at=at, guild=guild)
-    rules: list[Problem] = []
-    guilds = read_guilds(data["hex"], "/hex", problems, rules)
-    rotation = data["rotation"]
-    if not (_whole(rotation) and 0 <= rotation < 6):
-        problems.append(Problem(None, "/rotation", "\"rotation\" is 0 to 5: space i covers sides rotation + 2i and "
-                                                   "rotation + 2i + 1 (S-GEO-2)."))
-    problems.extend(Problem(None, p.pointer, p.message + " (S-COMP-1)") for p in rules)
-    if problems:
-        raise MalformedError(problems)
-    assert at is not None and guilds is not None
-    return hex_step(guilds, at, rotation)
