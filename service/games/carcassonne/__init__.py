@@ -17,7 +17,8 @@ from .model import (FLOORS, MAX_PLAYERS, MEEPLES, MIN_PLAYERS, RANSOM, Bag, Meep
                     StepDue, Tower)
 from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .scoring import Score, score_state
-from .steps import Step, parse_step
+from .schemas import parse_step
+from .steps import Step
 from .tiles import FACES, START_TILE, Face, Kind, Segment, face, full_set, tile_counts
 
 __all__ = [

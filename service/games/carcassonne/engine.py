@@ -13,7 +13,7 @@ from typing import Any
 from ..core.errors import IllegalStepError, Problem
 from .model import RANSOM, Bag, Meeple, Phase, Placement, Player, Square, State, StepDue, Tower
 from .scoring import completed_by, describe, index_of, majority, occupancy, score_state, value
-from .steps import Step, parse_step
+from .steps import Step
 from .tiles import DIRECTIONS, TOWER, Kind, face, tile_counts
 
 Events = list[dict[str, Any]]
@@ -393,9 +393,8 @@ APPLY = {"place": _place, "discard": _discard, "meeple": _meeple, "skip": _skip,
          "tower_meeple": _tower_meeple, "capture": _capture, "ransom": _ransom}
 
 
-def apply_step(state: State, step: Step | dict) -> tuple[State, Events]:
+def apply_step(state: State, step: Step) -> tuple[State, Events]:
     """The state after one step, and what happened; IllegalStepError (pointers from the step) if it is illegal."""
-    parsed = parse_step(step)
     if state.over:
         raise _illegal("K-END-1", "", "The game is over: no step is legal.")
-    return APPLY[parsed.type](state, parsed)
+    return APPLY[step.type](state, step)

@@ -6,17 +6,18 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from .. import carcassonne
-from .steps import COORDINATE
 from ..core.schemas import (EventSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema, StrictBoolean,
                      StrictSchema, apply_response_schema, legal_moves_response_schema, picture_response_schema,
-                     replay_response_schema, validate_response_schema)
+                     replay_response_schema, step_reader, validate_response_schema)
+from .model import MAX_PLAYERS, MEEPLES, MIN_PLAYERS
+from .steps import COORDINATE, Step
+from .tiles import tile_counts
 
-TILE_IDS = list(carcassonne.tile_counts(True))
+TILE_IDS = list(tile_counts(True))
 MAX_TILES = 128
 MAX_MOVES = 2000
 MAX_PLAYER_LIST = 8  # the count itself is a rule (K-SETUP-2): 422, not 400
-PLAYER_INDEX = validate.Range(min=0, max=carcassonne.MAX_PLAYERS - 1)
+PLAYER_INDEX = validate.Range(min=0, max=MAX_PLAYERS - 1)
 FEATURE_NAMES = ("N, E, S, W for a road or city by an edge it touches; NL, NR, EL, ER, SL, SR, WL, WR for a field "
                  "by a half-edge it touches; inner for an enclosed field; cloister (K-TILE-4).")
 
@@ -105,12 +106,12 @@ class CarcassonnePlayerSchema(StrictSchema):
     name = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "The player's name."})
     score = fields.Integer(strict=True, validate=validate.Range(min=0, max=10_000),
                            metadata={"description": "Points on the score track (K-SVC-SCORE); left out: 0."})
-    supply = fields.Integer(strict=True, validate=validate.Range(min=0, max=carcassonne.MEEPLES),
+    supply = fields.Integer(strict=True, validate=validate.Range(min=0, max=MEEPLES),
                             metadata={"description": "Meeples in supply (K-COMP-2); left out: what conservation "
                                                      "leaves (K-SVC-SUPPLY)."})
     floors = fields.Integer(strict=True, validate=validate.Range(min=0, max=10),
                             metadata={"description": "Tower floors in supply (K-TOW-TILE-1); left out: 0."})
-    prisoners = List(Player(), validate=validate.Length(max=4 * carcassonne.MEEPLES),
+    prisoners = List(Player(), validate=validate.Length(max=4 * MEEPLES),
                      metadata={"description": "The owner of each prisoner this player holds (K-TOW-CAP-2)."})
 
 
@@ -180,9 +181,19 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 
 
 class Move(MoveUnion):
-    """One step: an object whose `type` selects its shape."""
+    """One step: an object whose `type` selects its shape, read into a Step."""
 
     move_schemas = MOVE_SCHEMAS
+
+    @staticmethod
+    def to_step(loaded: dict) -> Step:
+        at = loaded.get("at")
+        return Step(loaded["type"], tile=loaded.get("tile"), at=None if at is None else (at[0], at[1]),
+                    rotation=loaded.get("rotation"), feature=loaded.get("feature"),
+                    player=loaded.get("player", loaded.get("from")))
+
+
+parse_step = step_reader(Move)  # the library's reading of a move: the same as the API's
 
 
 # ---------------------------------------------------------------- requests and responses
@@ -193,7 +204,7 @@ class CarcassonneNewRequestSchema(SeededRequestSchema):
                                                "Left out: a random seed, returned in the answer."})
     variant = fields.Nested(CarcassonneVariantSchema, metadata={"description": "{\"tower\": true} for The Tower."})
     names = List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
-                 validate=validate.Length(min=carcassonne.MIN_PLAYERS, max=carcassonne.MAX_PLAYERS),
+                 validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
                  metadata={"description": "The players, 2 to 5, in turn order (K-SETUP-2)."})
 
 
