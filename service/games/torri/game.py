@@ -11,7 +11,8 @@ from .engine import apply_step, legal_steps
 from .errors import Problem
 from .model import MAIN, Player, State
 from .scoring import Score, score_table
-from .steps import Step, parse_step
+from .schemas import parse_step
+from .steps import Step
 
 HAND_SIZE = 5  # T-SETUP-1
 MARKET_SIZE = 4

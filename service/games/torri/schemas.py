@@ -5,12 +5,14 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from .. import torri
 from ..core.schemas import (EventSchema, ExactlyOneOfSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema,
                      StrictBoolean, StrictSchema, apply_response_schema, legal_moves_response_schema,
-                     picture_response_schema, replay_response_schema, validate_response_schema)
+                     picture_response_schema, replay_response_schema, step_reader, validate_response_schema)
+from .cards import CARD_NAMES, CARDS_BY_NAME, NOBLE_NAMES
+from .codec import PENDING_TYPES
+from .steps import MAX_CARDS_IN_STEP, Step
 
-CARD_VALUES = list(torri.CARD_NAMES.values())
+CARD_VALUES = list(CARD_NAMES.values())
 MAX_CARDS = 128
 MAX_MOVES = 1000
 
@@ -27,7 +29,7 @@ _CARDS_FIELD = Cards()  # a pile given as a plain list, read by Pile/Counted (on
 
 
 def StepCards(**kwargs) -> fields.List:  # noqa: N802 - the cards a move names (no legal step names more)
-    return List(Card(), validate=validate.Length(max=torri.MAX_CARDS_IN_STEP), **kwargs)
+    return List(Card(), validate=validate.Length(max=MAX_CARDS_IN_STEP), **kwargs)
 
 
 def Index(**kwargs) -> fields.Integer:  # noqa: N802
@@ -121,7 +123,7 @@ class TorriPendingTargetSchema(StrictSchema):
 
 
 PENDING_ACTIONS = list(dict.fromkeys(("purchase", "exchange", "extend", "income", "via_francigena", "trade",
-                                       "conspiracy", "build", *torri.NOBLE_NAMES.values())))
+                                       "conspiracy", "build", *NOBLE_NAMES.values())))
 
 
 class TorriPendingSchema(StrictSchema):
@@ -129,7 +131,7 @@ class TorriPendingSchema(StrictSchema):
     fields (draw/refill: left, from, excluded; target: built, height; guard: target, size; take/give: left, give;
     giostra/rebuild: cards, tower, kind, rank)."""
 
-    type = fields.String(required=True, validate=validate.OneOf(list(torri.PENDING_TYPES)),
+    type = fields.String(required=True, validate=validate.OneOf(list(PENDING_TYPES)),
                          metadata={"description": "The decision awaited; the moves of /legal-moves answer it."})
     action = fields.String(required=True, validate=validate.OneOf(PENDING_ACTIONS),
                            metadata={"description": "The action or noble that started the decision."})
@@ -267,9 +269,40 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 
 
 class Move(MoveUnion):
-    """One step: an object whose `type` selects its shape."""
+    """One step: an object whose `type` selects its shape, read into a Step."""
 
     move_schemas = MOVE_SCHEMAS
+
+    @staticmethod
+    def to_step(loaded: dict) -> Step:
+        kind = loaded["type"]
+        problems: dict[str, list[str]] = {}
+        fields_: dict[str, Any] = {}
+        if "cards" in loaded:
+            cards = tuple(CARDS_BY_NAME[card] for card in loaded["cards"])
+            fields_["cards"] = cards if kind in ("build", "extend") else tuple(sorted(cards))  # bottom first
+        if "from_" in loaded:
+            fields_["source"] = loaded["from_"]
+        if "card" in loaded:
+            fields_["card"] = CARDS_BY_NAME[loaded["card"]]
+        for key in ("tower", "player", "kind", "rank"):
+            if key in loaded:
+                fields_[key] = loaded[key]
+        for key, what in (("towers", "A tower"), ("positions", "A position")):
+            if key in loaded:
+                if len(set(loaded[key])) != len(loaded[key]):
+                    problems[key] = [f"{what} is named twice."]
+                fields_[key] = tuple(sorted(loaded[key]))
+        if kind == "take" and ("positions" in loaded) == ("cards" in loaded):
+            problems["_schema"] = ["A take move names either \"positions\" or \"cards\"."]
+        if problems:
+            raise ValidationError(problems)
+        if kind == "noble":
+            fields_["cost"] = tuple(sorted(CARDS_BY_NAME[card] for card in loaded.get("cost", ())))  # none = empty
+        return Step(kind, **fields_)
+
+
+parse_step = step_reader(Move)  # the library's reading of a move: the same as the API's
 
 
 # ---------------------------------------------------------------- requests and responses
