@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-NAMES = ("engine", "carcassonne", "sangimignano", "schemas", "cache", "service", "worst_case", "memory")
+NAMES = ("engine", "carcassonne", "sangimignano", "schemas", "requests", "cache", "service", "worst_case", "memory")
 
 
 def command(name: str, args: argparse.Namespace) -> list[str]:
@@ -33,6 +33,8 @@ def command(name: str, args: argparse.Namespace) -> list[str]:
         argv += ["--rounds", "50"] if args.quick else []
     elif name == "cache":
         argv += ["--rounds", "300", "--replay-rounds", "30"] if args.quick else []
+    elif name == "requests":
+        argv += ["--rounds", "3", "--requests", "50"] if args.quick else []
     elif name == "worst_case":
         argv += ["--seconds", "5", "--repeat", "3"] if args.quick else []
     elif name == "memory":
