@@ -1,8 +1,8 @@
 """The one cache seam: answers keyed by (endpoint, game, rules version, canonical request).
 
-Two stores behind one interface: an in-process LRU (the embedded default, bounded in entries and bytes) and Redis (one server or a
-Cluster). Redis is an optimisation, never a dependency: a fault is logged once, counted, and Redis is skipped for
-a back-off while answers are computed; a value that is not ours is ignored and recomputed.
+Two stores behind one interface: an in-process LRU (the embedded default, bounded in entries and bytes) and Redis
+(one server or a Cluster). Redis is an optimisation, never a dependency: a fault is logged once, counted, and Redis
+is skipped for a back-off while answers are computed; a value that is not ours is ignored and recomputed.
 """
 from __future__ import annotations
 

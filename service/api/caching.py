@@ -70,6 +70,8 @@ class AnswerCache:
         `deterministic(doc)` False: the answer is computed and not stored (a deal without a seed)."""
         self.routes[path] = CachedRoute(game, endpoint, deterministic)
         game_id, rules_version = game.info.id, game.info.rules_version
+        settings = self.settings
+        assert settings is not None, "init_app first"
 
         def decorate(view: Callable) -> Callable:
             @functools.wraps(view)
@@ -96,7 +98,7 @@ class AnswerCache:
                 started = time.perf_counter()
                 response = view(*args, **kwargs)
                 elapsed_ms = (time.perf_counter() - started) * 1000
-                if response.status_code == 200 and elapsed_ms >= self.settings.CACHE_MIN_COMPUTE_MS:  # type: ignore[union-attr]
+                if response.status_code == 200 and elapsed_ms >= settings.CACHE_MIN_COMPUTE_MS:
                     self.call("set", key, response.get_data())
                     response.headers["X-Cache"] = "miss"
                 else:

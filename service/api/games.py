@@ -1,7 +1,8 @@
 """The game endpoints: /v1/games and, for every registered game, /v1/games/<game>/<question>.
 
-Routes are made per game from the registry, so each game's paths carry its own exact schemas in the spec,
-and a new game needs no change here.
+Routes are made per game from the registry and the table of endpoints below (each with its request and answer
+schema by role, the game's call, how its answer is counted), so each game's paths carry its own exact schemas in the
+spec, and a new game needs no change here.
 """
 from __future__ import annotations
 
@@ -129,7 +130,8 @@ OPTIONAL = {"notation"}  # offered by the games whose adapter has it (TOOLS)
 
 
 def _question(game: GameRules, endpoint: Endpoint) -> Callable:
-    """The view of one endpoint for one game: the body as sent goes to the game, its answer is counted."""
+    """The view of one endpoint for one game: the body goes to the game (its moves as the steps the schema read),
+    and the answer is counted."""
     def view(loaded: dict) -> Response:
         g.game = game.info.id
         body = document()
@@ -192,12 +194,12 @@ def game_blueprint(game: GameRules, answers: AnswerCache) -> Blueprint:
 def _route_picture(blp: Blueprint, game: GameRules, named: Callable) -> None:
     """/picture: SVG by default, JSON for `Accept: application/json`; not cached (drawing is cheap, answers big)."""
     schemas = game.schemas
+    json_answer = "#/components/schemas/" + wire_schema(schemas, "PictureResponse").__name__[:-6]
     view = blp.doc(summary="Draw the table as SVG.", description=inspect.cleandoc(game.picture.__doc__ or ""),
                    responses={"200": {
                        "description": "The picture as SVG; as `{\"svg\": …}` for `Accept: application/json`.",
                        "content": {"image/svg+xml": {"schema": {"type": "string"}},
-                                   "application/json": {"schema": {"$ref": "#/components/schemas/"
-                                                                   + wire_schema(schemas, "PictureResponse").__name__[:-6]}}}}}
+                                   "application/json": {"schema": {"$ref": json_answer}}}}}
                    )(_picture(game))  # type: ignore[attr-defined]
     view = blp.arguments(wire_schema(schemas, "PictureRequest")())(view)
     view = _document_problems(blp, (400, 413, 415, 422, 429))(view)

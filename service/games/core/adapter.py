@@ -1,5 +1,5 @@
-"""The part of the game interface (service.games.core.base.GameRules) that is the same for every game whose requests carry
-a whole state: read the state, validate, list the legal moves, apply and replay, score a state, a player's view.
+"""The part of the game interface (service.games.core.base.GameRules) that is the same for every game whose requests
+carry a whole state: read the state, validate, list the legal moves, apply and replay, score a state, a player's view.
 A game names its library's functions in a `GameLibrary`; its adapter subclasses `StateGameAdapter` and adds what
 is its own (`info`, `new`, other forms of `score`, pictures, examples).
 
