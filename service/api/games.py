@@ -16,9 +16,9 @@ from flask import Flask, Response, current_app, g, request
 
 from ..games.core.base import GameRules
 from ..games.core.errors import Problem
+from ..games.core.schemas import wire_schema
 from ..games.registry import GAMES
 from .blueprint import Blueprint
-from ..games.core.schemas import wire_schema
 from .caching import AnswerCache
 from .jsonio import dumps, request_document
 from .problems import ApiProblem

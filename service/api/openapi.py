@@ -13,8 +13,8 @@ from apispec import BasePlugin
 from flask import Flask
 
 from ..games.core.base import GameRules
-from ..games.registry import GAMES
 from ..games.core.schemas import ExactlyOneOfSchema
+from ..games.registry import GAMES
 from .schemas import ProblemSchema
 
 LISTED_RULES = 3  # a taste of a rule catalogue; the live answer has them all

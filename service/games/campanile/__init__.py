@@ -10,16 +10,29 @@ cache, no I/O).
     >>> outcome.legal, outcome.state.turn, outcome.state.step
     (True, 1, 'play')
 """
-from .cards import (CARDS_PER_STYLE, FLAGS, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, SETUP_REMOVED, STYLES, TOKENS,
-                    cards_in_play, full_deck, in_play_per_style, leftover, pile_size)
+from .cards import (
+                    CARDS_PER_STYLE,
+                    FLAGS,
+                    HAND_SIZE,
+                    MAX_PLAYERS,
+                    MIN_PLAYERS,
+                    SETUP_REMOVED,
+                    STYLES,
+                    TOKENS,
+                    cards_in_play,
+                    full_deck,
+                    in_play_per_style,
+                    leftover,
+                    pile_size,
+)
 from .codec import read_state, read_table, state_json, table_json, table_of, validate_state
 from .engine import apply_step, known_cards, legal_steps, missing_cards
 from .errors import CampanileError, GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
 from .game import Outcome, apply_steps, legal_moves, new_game, player_view, score, score_table_json, to_act
 from .model import BET, DRAW, OVER, PLAY, LastPlay, Pile, Player, State, Table, Token, Tower
 from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
-from .scoring import Score, score_state, score_table
 from .schemas import parse_step
+from .scoring import Score, score_state, score_table
 from .steps import Step
 
 GAME_ID = "campanile"

@@ -8,10 +8,10 @@ from ..core.adapter import GameLibrary, StateGameAdapter, under
 from ..core.base import GameInfo, Json, Variant
 from ..core.errors import GameError
 from . import picture as table_picture
+from . import schemas as wire_schemas
 from .codec import read_state, read_state_warned, read_table, state_json, table_of, validate_state
 from .game import STEPS, legal_moves, new_game, player_view, score, score_table_json, to_act
 from .model import State
-from . import schemas as wire_schemas
 from .rules import RULES, RULES_VERSION
 
 

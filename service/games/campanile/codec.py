@@ -10,8 +10,21 @@ from collections import Counter
 from typing import Any, Iterator
 
 from ..core.errors import InvalidStateError, MalformedError, Problem
-from .cards import (HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PILES, STORIES, STYLE_INDEX, STYLES, TOKEN_VALUES, TOKENS,
-                    cards_in_play, full_deck, leftover, pile_size)
+from .cards import (
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PILES,
+    STORIES,
+    STYLE_INDEX,
+    STYLES,
+    TOKEN_VALUES,
+    TOKENS,
+    cards_in_play,
+    full_deck,
+    leftover,
+    pile_size,
+)
 from .model import BET, DRAW, OVER, PLAY, STEPS, LastPlay, Pile, Player, State, Table, Token, Tower
 
 GAME_ID = "campanile"

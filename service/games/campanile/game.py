@@ -11,8 +11,8 @@ from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PILES, STYLES, in_play_p
 from .codec import read_table, table_of
 from .engine import apply_step, legal_steps
 from .model import Pile, Player, State, empty_towers
-from .scoring import Score, score_state, score_table
 from .schemas import parse_step
+from .scoring import Score, score_state, score_table
 from .steps import Step
 
 

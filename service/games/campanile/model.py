@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import HAND_SIZE, STYLES, TOKENS, TOKEN_VALUES
+from .cards import HAND_SIZE, STYLES, TOKEN_VALUES, TOKENS
 
 PLAY, BET, DRAW, OVER = "play", "bet", "draw", "over"
 STEPS = (PLAY, BET, DRAW, OVER)

@@ -6,9 +6,22 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from ..core.schemas import (EventSchema, ExactlyOneOfSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema,
-                     StrictBoolean, StrictSchema, apply_response_schema, legal_moves_response_schema,
-                     picture_response_schema, replay_response_schema, step_reader, validate_response_schema)
+from ..core.schemas import (
+    EventSchema,
+    ExactlyOneOfSchema,
+    List,
+    MoveUnion,
+    ProblemDetailSchema,
+    SeededRequestSchema,
+    StrictBoolean,
+    StrictSchema,
+    apply_response_schema,
+    legal_moves_response_schema,
+    picture_response_schema,
+    replay_response_schema,
+    step_reader,
+    validate_response_schema,
+)
 from .cards import MAX_PLAYERS, MIN_PLAYERS, STYLES
 from .steps import Step
 

@@ -13,11 +13,24 @@ from .codec import read_state, state_json, validate_state
 from .engine import apply_step, captures, drawable, legal_steps, reach, unplaced
 from .errors import CarcassonneError, GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
 from .game import GAME_ID, Outcome, apply_steps, legal_moves, new_game, player_view, score, to_act
-from .model import (FLOORS, MAX_PLAYERS, MEEPLES, MIN_PLAYERS, RANSOM, Bag, Meeple, Phase, Placement, Player, State,
-                    StepDue, Tower)
+from .model import (
+                    FLOORS,
+                    MAX_PLAYERS,
+                    MEEPLES,
+                    MIN_PLAYERS,
+                    RANSOM,
+                    Bag,
+                    Meeple,
+                    Phase,
+                    Placement,
+                    Player,
+                    State,
+                    StepDue,
+                    Tower,
+)
 from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
-from .scoring import Score, score_state
 from .schemas import parse_step
+from .scoring import Score, score_state
 from .steps import Step
 from .tiles import FACES, START_TILE, Face, Kind, Segment, face, full_set, tile_counts
 

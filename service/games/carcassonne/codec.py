@@ -12,8 +12,21 @@ from typing import Any
 
 from ..core.errors import InvalidStateError, MalformedError, Problem
 from .board import BoardIndex
-from .model import (FLOORS, MAX_PLAYERS, MEEPLES, MIN_PLAYERS, Bag, Meeple, Phase, Placement, Player, Square,
-                    State, StepDue, Tower)
+from .model import (
+    FLOORS,
+    MAX_PLAYERS,
+    MEEPLES,
+    MIN_PLAYERS,
+    Bag,
+    Meeple,
+    Phase,
+    Placement,
+    Player,
+    Square,
+    State,
+    StepDue,
+    Tower,
+)
 from .steps import SQUARE_MESSAGE, read_square
 from .tiles import DIRECTIONS, ROTATIONS, START_TILE, TILES, TOWER, Face, Kind, face, tile_counts
 

@@ -10,8 +10,8 @@ from ..core.stepping import Outcome, Stepper
 from .board import BoardIndex
 from .engine import apply_step, legal_steps
 from .model import FLOORS, MAX_PLAYERS, MIN_PLAYERS, Bag, Phase, Placement, Player, State, StepDue
-from .scoring import Score, score_state
 from .schemas import parse_step
+from .scoring import Score, score_state
 from .steps import Step
 from .tiles import START_TILE, full_set
 

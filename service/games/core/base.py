@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Protocol
 
-
 Json = dict[str, Any]
 
 

@@ -1,5 +1,7 @@
-"""The building blocks of every game's wire schemas: bounded lists, strict booleans, the move union, the answers every
-game gives in its own types (validate, legal moves, apply, replay, picture), and a problem's detail."""
+"""The building blocks of every game's wire schemas: bounded lists, strict booleans, the move union (which reads a move
+straight into the game's step, and so is the library's `parse_step` too: `step_reader`), the answers every game
+gives in its own types (validate, legal moves, apply, replay, picture), a problem's detail, and marshmallow's error
+messages as problems with JSON pointers."""
 from __future__ import annotations
 
 import copy
@@ -9,7 +11,6 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from .errors import MalformedError, Problem
 from .fastpath import Decline, compile_field
-
 
 MAX_ITEM_ERRORS = 10  # per list: reading stops there (a body of wrong items must not cost seconds)
 

@@ -31,8 +31,8 @@ from .model import (
                     State,
 )
 from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
-from .scoring import PlayerScore, Score, score_state
 from .schemas import parse_step
+from .scoring import PlayerScore, Score, score_state
 from .steps import Step, hex_step
 
 GAME_ID = "sangimignano"

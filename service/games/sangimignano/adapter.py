@@ -10,11 +10,11 @@ from functools import cached_property
 from ..core.adapter import GameLibrary, StateGameAdapter
 from ..core.base import GameInfo, Json, Variant
 from . import picture as board_picture
+from . import schemas as wire_schemas
 from .codec import read_state, state_json, validate_state
 from .engine import apply_step, legal_steps
 from .game import STEPS, legal_moves, new_game, player_view, score, to_act
 from .model import State
-from . import schemas as wire_schemas
 from .rules import RULES, RULES_VERSION
 
 EXAMPLE_NAMES = ["Ada", "Bea", "Cy"]

@@ -11,8 +11,8 @@ from ..core.stepping import Outcome, Stepper
 from .engine import apply_step, legal_steps, settle
 from .geometry import GUILDS, Guilds, Placed, canonical_turn, hexagon_kind, layout
 from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, SETUP, START, TOKEN, Player, State
-from .scoring import Score, score_state
 from .schemas import parse_step
+from .scoring import Score, score_state
 from .steps import Step, read_guilds
 
 

@@ -6,9 +6,21 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from ..core.schemas import (EventSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema, StrictBoolean,
-                     StrictSchema, apply_response_schema, legal_moves_response_schema, picture_response_schema,
-                     replay_response_schema, step_reader, validate_response_schema)
+from ..core.schemas import (
+    EventSchema,
+    List,
+    MoveUnion,
+    ProblemDetailSchema,
+    SeededRequestSchema,
+    StrictBoolean,
+    StrictSchema,
+    apply_response_schema,
+    legal_moves_response_schema,
+    picture_response_schema,
+    replay_response_schema,
+    step_reader,
+    validate_response_schema,
+)
 from .geometry import GUILDS, MAX_COORD
 from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, TOWERS
 from .steps import Step, hex_step

@@ -15,8 +15,8 @@ from .errors import GameError, IllegalStepError, InvalidStateError, MalformedErr
 from .game import Outcome, apply_steps, legal_moves, new_game, player_view, score, score_table_json
 from .model import COLORFUL, ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Table, Tower
 from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
-from .scoring import CATEGORIES, PlayerScore, Score, score_table
 from .schemas import parse_step
+from .scoring import CATEGORIES, PlayerScore, Score, score_table
 from .steps import MAX_CARDS_IN_STEP, Step
 
 GAME_ID = "torri"

@@ -11,12 +11,12 @@ from ..core.base import GameInfo, Json, Variant
 from ..core.errors import GameError
 from . import notation as table_notation
 from . import picture as table_picture
+from . import schemas as wire_schemas
 from .codec import read_state, read_state_warned, read_table, state_json, table_of, validate_state
 from .game import STEPS, legal_moves, new_game, player_view, score, score_table_json
 from .model import State, Table
-from .scoring import score_table
-from . import schemas as wire_schemas
 from .rules import RULES, RULES_VERSION
+from .scoring import score_table
 
 
 class TorriRules(StateGameAdapter[State]):

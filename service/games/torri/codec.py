@@ -10,8 +10,19 @@ import itertools
 from collections import Counter
 from typing import Any
 
-from .cards import (BUONA_PIETRA, CARD_NAMES, CARDS_BY_NAME, GUARD, NOBLE_COUNTS, NOBLE_NAMES, NOBLES,
-                    PALAZZO, TOWER_COUNTS, is_tower_card, names)
+from .cards import (
+    BUONA_PIETRA,
+    CARD_NAMES,
+    CARDS_BY_NAME,
+    GUARD,
+    NOBLE_COUNTS,
+    NOBLE_NAMES,
+    NOBLES,
+    PALAZZO,
+    TOWER_COUNTS,
+    is_tower_card,
+    names,
+)
 from .errors import InvalidStateError, MalformedError, Problem
 from .model import COLORFUL, ENDING, MAIN, OVER, PHASES, PLAIN, Pending, Player, State, Table, Tower
 from .towers import MIN_HEIGHT, contradicted_field, interpretations, read_tower, shape_rule

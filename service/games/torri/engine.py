@@ -10,14 +10,39 @@ from contextvars import ContextVar
 from functools import lru_cache
 from itertools import combinations, product
 
-from .cards import (BUONA_PIETRA, CAPPELLA, CONSPIRACY, CONTRACT, GIOSTRA, GUARD, INCOME, MONUMENTO, MURA,
-                    NOBLE_COUNTS, PALAZZO, RANKS, TOWER_COUNTS, TRADE, VIA_FRANCIGENA, card_name, is_tower_card,
-                    names)
+from .cards import (
+    BUONA_PIETRA,
+    CAPPELLA,
+    CONSPIRACY,
+    CONTRACT,
+    GIOSTRA,
+    GUARD,
+    INCOME,
+    MONUMENTO,
+    MURA,
+    NOBLE_COUNTS,
+    PALAZZO,
+    RANKS,
+    TOWER_COUNTS,
+    TRADE,
+    VIA_FRANCIGENA,
+    card_name,
+    is_tower_card,
+    names,
+)
 from .errors import IllegalStepError, InvalidStateError, Problem
 from .model import ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Tower
 from .steps import Step
-from .towers import (LOWEST_STANDIN, MIN_HEIGHT, contradicted_field, extended, extension_fits, interpretations,
-                     read_tower, shape_rule)
+from .towers import (
+    LOWEST_STANDIN,
+    MIN_HEIGHT,
+    contradicted_field,
+    extended,
+    extension_fits,
+    interpretations,
+    read_tower,
+    shape_rule,
+)
 
 MARKET_SIZE = 4  # T-MKT-1
 PURCHASE_DRAWS = 2  # T-ACT-PURCHASE-1

@@ -10,8 +10,8 @@ from .codec import read_table, state_json, table_of
 from .engine import apply_step, legal_steps
 from .errors import Problem
 from .model import MAIN, Player, State
-from .scoring import Score, score_table
 from .schemas import parse_step
+from .scoring import Score, score_table
 from .steps import Step
 
 HAND_SIZE = 5  # T-SETUP-1

@@ -31,8 +31,21 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import (BUONA_PIETRA, CAPPELLA, CARD_NAMES, CARDS_BY_NAME, GIOSTRA, MONUMENTO, MURA, NOBLE_COUNTS,
-                    PALAZZO, RANKS, TOWER_COUNTS, VIA_FRANCIGENA, is_tower_card)
+from .cards import (
+    BUONA_PIETRA,
+    CAPPELLA,
+    CARD_NAMES,
+    CARDS_BY_NAME,
+    GIOSTRA,
+    MONUMENTO,
+    MURA,
+    NOBLE_COUNTS,
+    PALAZZO,
+    RANKS,
+    TOWER_COUNTS,
+    VIA_FRANCIGENA,
+    is_tower_card,
+)
 from .codec import MAX_NAME, read_table, table_of
 from .errors import InvalidStateError, MalformedError, Problem
 from .model import COLORFUL, PLAIN, State, Table, Tower

@@ -5,9 +5,22 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from ..core.schemas import (EventSchema, ExactlyOneOfSchema, List, MoveUnion, ProblemDetailSchema, SeededRequestSchema,
-                     StrictBoolean, StrictSchema, apply_response_schema, legal_moves_response_schema,
-                     picture_response_schema, replay_response_schema, step_reader, validate_response_schema)
+from ..core.schemas import (
+    EventSchema,
+    ExactlyOneOfSchema,
+    List,
+    MoveUnion,
+    ProblemDetailSchema,
+    SeededRequestSchema,
+    StrictBoolean,
+    StrictSchema,
+    apply_response_schema,
+    legal_moves_response_schema,
+    picture_response_schema,
+    replay_response_schema,
+    step_reader,
+    validate_response_schema,
+)
 from .cards import CARD_NAMES, CARDS_BY_NAME, NOBLE_NAMES
 from .codec import PENDING_TYPES
 from .steps import MAX_CARDS_IN_STEP, Step
