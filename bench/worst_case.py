@@ -29,11 +29,13 @@ from pathlib import Path
 from typing import Iterator
 
 import orjson
+from marshmallow import validate
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from service.api import create_app  # noqa: E402
+from service.games.core.schemas import wire_schema  # noqa: E402
 from service.games.registry import GAMES  # noqa: E402
 
 STATE_ENDPOINTS = ("validate", "legal-moves", "view", "score", "picture")
@@ -69,15 +71,10 @@ def variant_name(variant: dict) -> str:
     return ",".join(variant) or "base"
 
 
-def max_moves(client, game_id: str) -> int:
-    """The longest `moves` list the contract allows for the game (its request schema's maxItems)."""
-    spec = client.get("/openapi.json").get_json() or {}
-    for name, schema in spec.get("components", {}).get("schemas", {}).items():
-        if name.lower().startswith(game_id) and "moves" in schema.get("properties", {}):
-            limit = schema["properties"]["moves"].get("maxItems")
-            if limit:
-                return int(limit)
-    return 1000
+def max_moves(game) -> int:
+    """The longest `moves` list the contract allows for the game: its moves request schema's length limit."""
+    field = wire_schema(game.schemas, "MovesRequest")._declared_fields["moves"]
+    return next(v.max for v in field.validators if isinstance(v, validate.Length) and v.max is not None)
 
 
 def playout(game, variant: dict, players: int, seed: int, policy: str) -> Iterator[tuple[dict, list[dict], dict]]:
@@ -210,7 +207,7 @@ def main() -> None:
     refused = 0
     for game_id in args.games.split(","):
         game = GAMES[game_id]
-        limit = max_moves(client, game_id)
+        limit = max_moves(game)
         found: dict[tuple[str, str], list[Candidate]] = {}
         count = 0
         pool = list(hostile_candidates(limit)) if game_id == "sangimignano" else []

@@ -1,6 +1,6 @@
 """Shared fixtures: the hypothesis profiles, and the app and a client with the test settings (no rate limit, the
-in-process cache, quiet logs), one per test module. A folder's own conftest.py may narrow them (tests/api builds one
-per test, with settings from `app_config` markers)."""
+in-process cache, quiet logs), one per test module. A folder's own conftest.py may narrow them: tests/hostile keeps
+the warnings in its logs, tests/api builds an app per test, with settings from `app_config` markers."""
 import os
 from typing import Any, Callable
 
@@ -18,7 +18,7 @@ TEST_SETTINGS: dict[str, Any] = {"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL":
 
 
 @pytest.fixture(scope="session")
-def make_test_app() -> Callable[..., Flask]:
+def make_app() -> Callable[..., Flask]:
     """create_app with the test settings plus overrides."""
 
     def make(**overrides: Any) -> Flask:
@@ -28,10 +28,10 @@ def make_test_app() -> Callable[..., Flask]:
 
 
 @pytest.fixture(scope="module")
-def app(make_test_app: Callable[..., Flask]) -> Flask:
+def app(make_app: Callable[..., Flask]) -> Flask:
     """One app per module (building one takes a third of a second); it keeps nothing between requests but its
     cache."""
-    return make_test_app()
+    return make_app()
 
 
 @pytest.fixture(scope="module")

@@ -30,8 +30,7 @@ class AnswerCache:
         self.routes: dict[str, CachedRoute] = {}  # path -> route, for the early-hit layer
         self.store: Cache | None = None
         self.settings: Settings | None = None
-        self.metrics: Any = None
-        self._children: dict[tuple, Any] = {}
+        self.metrics: Any = None  # the app's Metrics (observability.py)
 
     def init_app(self, app: Flask, settings: Settings, metrics: Any) -> None:
         self.settings, self.metrics = settings, metrics
@@ -49,17 +48,10 @@ class AnswerCache:
             found, result = store.get(key)
         else:
             found, result = None, store.set(key, value)  # type: ignore[arg-type]
-        self._child(self.metrics.cache_seconds, store.kind, operation).observe(time.perf_counter() - started)
-        self._child(self.metrics.cache_requests, store.kind, operation, result).inc()
+        metrics = self.metrics
+        metrics.child(metrics.cache_seconds, store.kind, operation).observe(time.perf_counter() - started)
+        metrics.child(metrics.cache_requests, store.kind, operation, result).inc()
         return found, result
-
-    def _child(self, metric: Any, *labels: str) -> Any:
-        # prometheus_client's labels() validates and locks on every call: keep each child once found.
-        key = (id(metric), labels)
-        child = self._children.get(key)
-        if child is None:
-            child = self._children[key] = metric.labels(*labels)
-        return child
 
     def cached(self, path: str, game: Any, endpoint: str,
                deterministic: Callable[[dict], bool] = lambda doc: True) -> Callable:
@@ -109,7 +101,7 @@ class AnswerCache:
 
     def count_hit(self, game: str, endpoint: str) -> None:
         """An answer served from the cache, in the adjudication metric (outcome `cached`)."""
-        self._child(self.metrics.adjudications, game, endpoint, "cached").inc()
+        self.metrics.count(game, endpoint, "cached")
 
     def answer_hits_early(self, app: Flask) -> None:
         """Answer hits before Flask, where the answer depends on the body alone (no rate limit to count, CORS open

@@ -136,7 +136,7 @@ def _question(game: GameRules, endpoint: Endpoint) -> Callable:
         g.game = game.info.id
         body = document()
         if "moves" in loaded:  # read once: the schema's move field gave the game's steps
-            body["moves"] = loaded["moves"]
+            body = {**body, "moves": loaded["moves"]}
         answer = endpoint.call(game, body)
         current_app.extensions["referee"].count(game.info.id, endpoint.name, endpoint.outcome(answer))
         return json_response(answer)

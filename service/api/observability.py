@@ -7,6 +7,7 @@ import re
 import sys
 import time
 import uuid
+from typing import Any
 
 import orjson
 from flask import Flask, Response, g, request
@@ -75,6 +76,20 @@ class Metrics:
         self.cache_seconds = Histogram("referee_cache_seconds", "Time spent in the cache", ["store", "operation"],
                                        buckets=(0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05, 0.1, 0.5),
                                        **kwargs)
+        self._children: dict[tuple, Any] = {}
+
+    def child(self, metric: Any, *labels: str) -> Any:
+        """`metric.labels(*labels)`, kept once found: prometheus_client's labels() validates and locks on every
+        call, and these are counted on every request."""
+        key = (id(metric), labels)
+        found = self._children.get(key)
+        if found is None:
+            found = self._children[key] = metric.labels(*labels)
+        return found
+
+    def count(self, game: str, endpoint: str, outcome: str) -> None:
+        """One answer given, in `referee_adjudications_total`."""
+        self.child(self.adjudications, game, endpoint, outcome).inc()
 
 
 def register_request_hooks(app: Flask) -> None:

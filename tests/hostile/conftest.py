@@ -1,4 +1,4 @@
-"""Fixtures for the hostile tests: the app (rate limit off, in-process cache), a real redis-server with a password
+"""Fixtures for the hostile tests: apps with warnings logged (rate limit off, in-process cache), a real redis-server with a password
 (a missing redis-server fails the test, never skips it), and a summary of the measured request times."""
 from __future__ import annotations
 
@@ -10,30 +10,19 @@ import pytest
 from flask import Flask
 
 from service.api import create_app
+from tests.conftest import TEST_SETTINGS
 
 from .helpers import REPORTS, TIMINGS, bench_module, fresh_state
-
-DEFAULT_CONFIG: dict[str, Any] = {"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "WARNING", "REDIS_URL": ""}
 
 
 @pytest.fixture(scope="session")
 def make_app() -> Callable[..., Flask]:
+    """The root conftest's test settings, with warnings kept in the logs (the leak tests read them); the root's
+    `app` and `client` are made with it."""
     def make(**overrides: Any) -> Flask:
-        return create_app({**DEFAULT_CONFIG, **overrides})
+        return create_app({**TEST_SETTINGS, "LOG_LEVEL": "WARNING", **overrides})
 
     return make
-
-
-@pytest.fixture(scope="module")
-def app(make_app) -> Flask:
-    """One app per module (building one takes a third of a second); it keeps nothing between requests but its
-    cache."""
-    return make_app()
-
-
-@pytest.fixture(scope="module")
-def client(app: Flask):
-    return app.test_client()
 
 
 @pytest.fixture
