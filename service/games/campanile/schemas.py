@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, fields, validate
 
 from ..core.schemas import (
     EventSchema,
     ExactlyOneOfSchema,
     List,
+    ListOrCounted,
     MoveUnion,
     ProblemDetailSchema,
     SeededRequestSchema,
@@ -72,30 +73,10 @@ class CampanileCountedPileSchema(StrictSchema):
     top = Card(metadata={"description": "The face-up top card (C-SETUP-3); required unless the pile is empty."})
 
 
-class Counted(fields.Field):
+def Counted(counted: type[Schema], **kwargs: Any) -> ListOrCounted:  # noqa: N802
     """A list of cards, or `{"count": n, …}` when some or all of them are unknown (C-SVC-UNKNOWN)."""
-
-    def __init__(self, counted: type[Schema], **kwargs: Any) -> None:
-        self.counted = counted
-        self._counted_instance: Schema | None = None
-        counted_ref = {"$ref": f"#/components/schemas/{counted.__name__[:-6]}"}  # in COMPONENTS
-        super().__init__(metadata={"oneOf": [CARDS_JSON, counted_ref], **kwargs.pop("metadata", {})}, **kwargs)
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if isinstance(value, list):
-            return _CARDS_FIELD.deserialize(value)
-        if isinstance(value, dict):
-            return self._counted_schema().load(value)
-        raise ValidationError("Must be a list of cards, or {\"count\": n, …} when the cards are unknown.")
-
-    def _counted_schema(self) -> Schema:
-        # One instance, made on first use: building a Schema deep-copies its fields (far dearer than a load).
-        if self._counted_instance is None:
-            self._counted_instance = self.counted()
-        return self._counted_instance
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return value
+    return ListOrCounted(_CARDS_FIELD, CARDS_JSON, counted,
+                         "Must be a list of cards, or {\"count\": n, …} when the cards are unknown.", **kwargs)
 
 
 class CampanileVariantSchema(StrictSchema):

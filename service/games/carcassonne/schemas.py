@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, fields, validate
 
 from ..core.schemas import (
     EventSchema,
     List,
+    ListOrCounted,
     MoveUnion,
     ProblemDetailSchema,
     SeededRequestSchema,
@@ -64,27 +65,14 @@ class CarcassonneCountedBagSchema(StrictSchema):
                            metadata={"description": "How many tiles are left to draw."})
 
 
-class Bag(fields.Field):
+def Bag(**kwargs: Any) -> ListOrCounted:  # noqa: N802
     """The bag: tile ids in drawing order, or {"count": n} when the order is unknown (K-SVC-BAG)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        counted = {"type": "object", "additionalProperties": False, "required": ["count"],
-                   "properties": {"count": {"type": "integer", "minimum": 0, "maximum": MAX_TILES,
-                                            "description": "How many tiles are left to draw."}}}
-        self._counted: Schema | None = None
-        super().__init__(metadata={"oneOf": [TILES_JSON, counted], **kwargs.pop("metadata", {})}, **kwargs)
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if isinstance(value, list):
-            return _TILES_FIELD.deserialize(value)
-        if isinstance(value, dict):
-            if self._counted is None:
-                self._counted = CarcassonneCountedBagSchema()
-            return self._counted.load(value)
-        raise ValidationError("Must be a list of tile ids, or {\"count\": n} when the order is unknown.")
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return value
+    counted = {"type": "object", "additionalProperties": False, "required": ["count"],
+               "properties": {"count": {"type": "integer", "minimum": 0, "maximum": MAX_TILES,
+                                        "description": "How many tiles are left to draw."}}}
+    return ListOrCounted(_TILES_FIELD, TILES_JSON, CarcassonneCountedBagSchema,
+                         "Must be a list of tile ids, or {\"count\": n} when the order is unknown.",
+                         counted_json=counted, **kwargs)
 
 
 class CarcassonneVariantSchema(StrictSchema):

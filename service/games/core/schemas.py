@@ -120,6 +120,36 @@ class MoveUnion(fields.Field):
         return loader
 
 
+class ListOrCounted(fields.Field):
+    """A list of items (cards, tiles), or `{"count": n, …}` when some or all of them are unknown to the caller: the
+    list read by `items`, the object by the `counted` schema. The spec shows a oneOf of the list (`items_json`) and
+    the counted object (`counted_json`; by default a reference to the `counted` schema's component)."""
+
+    def __init__(self, items: fields.List, items_json: dict, counted: type[Schema], error: str,
+                 counted_json: dict | None = None, **kwargs: Any) -> None:
+        self.items, self.counted, self.error = items, counted, error
+        self._counted_instance: Schema | None = None
+        if counted_json is None:
+            counted_json = {"$ref": f"#/components/schemas/{counted.__name__[:-6]}"}  # in the game's COMPONENTS
+        super().__init__(metadata={"oneOf": [items_json, counted_json], **kwargs.pop("metadata", {})}, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, list):
+            return self.items.deserialize(value)
+        if isinstance(value, dict):
+            return self._counted_schema().load(value)
+        raise ValidationError(self.error)
+
+    def _counted_schema(self) -> Schema:
+        # One instance, made on first use: building a Schema deep-copies its fields (far dearer than a load).
+        if self._counted_instance is None:
+            self._counted_instance = self.counted()
+        return self._counted_instance
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return value
+
+
 class StrictSchema(Schema):
     """Unknown fields are an error (api.md: 400, wrong shape)."""
 

@@ -9,6 +9,7 @@ from ..core.schemas import (
     EventSchema,
     ExactlyOneOfSchema,
     List,
+    ListOrCounted,
     MoveUnion,
     ProblemDetailSchema,
     SeededRequestSchema,
@@ -72,30 +73,10 @@ class TorriCountedHandSchema(StrictSchema):
     known = Cards(metadata={"description": "The cards of the hand known to the caller (part of `count`)."})
 
 
-class Pile(fields.Field):
+def Pile(counted: type[Schema], **kwargs: Any) -> ListOrCounted:  # noqa: N802
     """A list of cards, or `{"count": n, …}` when some or all of the cards are unknown."""
-
-    def __init__(self, counted: type[Schema], **kwargs: Any) -> None:
-        self.counted = counted
-        self._counted_instance: Schema | None = None
-        counted_ref = {"$ref": f"#/components/schemas/{counted.__name__[:-6]}"}  # in COMPONENTS
-        super().__init__(metadata={"oneOf": [CARDS_JSON, counted_ref], **kwargs.pop("metadata", {})}, **kwargs)
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if isinstance(value, list):
-            return _CARDS_FIELD.deserialize(value)
-        if isinstance(value, dict):
-            return self._counted_schema().load(value)
-        raise ValidationError("Must be a list of cards, or {\"count\": n} when the cards are unknown.")
-
-    def _counted_schema(self) -> Schema:
-        # One instance, made on first use: building a Schema deep-copies its fields (far dearer than a load).
-        if self._counted_instance is None:
-            self._counted_instance = self.counted()
-        return self._counted_instance
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return value
+    return ListOrCounted(_CARDS_FIELD, CARDS_JSON, counted,
+                         "Must be a list of cards, or {\"count\": n} when the cards are unknown.", **kwargs)
 
 
 class TorriVariantSchema(StrictSchema):
