@@ -2,6 +2,7 @@
 
     python tools/contract_corpus.py record /tmp/before      # before a change: requests and answers, one per line
     python tools/contract_corpus.py compare /tmp/before     # after it: every answer again; differences listed
+    python tools/contract_corpus.py compare /tmp/before --game torri   # only one game's requests
 
 A change that must not change the wire contract (a refactor, a speed-up) is checked this way: the corpus covers every
 game, variant and player count, and for each of them legal, illegal, malformed and impossible requests to every
@@ -186,13 +187,15 @@ def record(folder: Path) -> None:
           ", ".join(f"{n} x {status}" for status, n in sorted(statuses.items())))
 
 
-def compare(folder: Path, ignore_rules_version: bool, most: int) -> int:
+def compare(folder: Path, ignore_rules_version: bool, most: int, game: str | None = None) -> int:
     client = make_client()
     ignore = frozenset(VOLATILE | ({"rules_version"} if ignore_rules_version else set()))
     changed = total = 0
     with open(folder / CORPUS, "rb") as lines:
         for line in lines:
             entry = orjson.loads(line)
+            if game is not None and not entry["path"].startswith(f"/v1/games/{game}/"):
+                continue
             total += 1
             now = answer_of(client, entry["method"], entry["path"], entry["body"])
             found = list(differences(entry["answer"], now, "", ignore))
@@ -212,11 +215,12 @@ def main() -> int:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--ignore-rules-version", action="store_true")
     parser.add_argument("--most", type=int, default=30, help="differing answers printed at most")
+    parser.add_argument("--game", help="compare only the requests to this game's endpoints")
     args = parser.parse_args()
     if args.action == "record":
         record(args.folder)
         return 0
-    return compare(args.folder, args.ignore_rules_version, args.most)
+    return compare(args.folder, args.ignore_rules_version, args.most, args.game)
 
 
 if __name__ == "__main__":

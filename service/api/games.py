@@ -16,7 +16,7 @@ from flask import Flask, Response, current_app, g, request
 
 from ..games.core.base import GameRules
 from ..games.core.errors import Problem
-from ..games.core.schemas import wire_schema
+from ..games.core.schemas import Reading, wire_schema
 from ..games.registry import GAMES
 from .blueprint import Blueprint
 from .caching import AnswerCache
@@ -130,14 +130,11 @@ OPTIONAL = {"notation"}  # offered by the games whose adapter has it (TOOLS)
 
 
 def _question(game: GameRules, endpoint: Endpoint) -> Callable:
-    """The view of one endpoint for one game: the body goes to the game (its moves as the steps the schema read),
-    and the answer is counted."""
+    """The view of one endpoint for one game: the body goes to the game with what the schema read once (the
+    state or table built into the game's model, the moves as its steps), and the answer is counted."""
     def view(loaded: dict) -> Response:
         g.game = game.info.id
-        body = document()
-        if "moves" in loaded:  # read once: the schema's move field gave the game's steps
-            body = {**body, "moves": loaded["moves"]}
-        answer = endpoint.call(game, body)
+        answer = endpoint.call(game, with_loaded(document(), loaded))
         current_app.extensions["referee"].count(game.info.id, endpoint.name, endpoint.outcome(answer))
         return json_response(answer)
 
@@ -156,10 +153,17 @@ def _rules(game: GameRules) -> Callable:
     return rules
 
 
+def with_loaded(body: dict, loaded: dict) -> dict:
+    """The request body with the documents its schema built (states, tables: Readings) and the moves it read (the
+    game's steps) in place of their JSON forms: the game reads nothing twice."""
+    read = {name: value for name, value in loaded.items() if name == "moves" or isinstance(value, Reading)}
+    return {**body, **read} if read else body
+
+
 def _picture(game: GameRules) -> Callable:
-    def picture(_loaded: dict) -> Response:
+    def picture(loaded: dict) -> Response:
         g.game = game.info.id
-        drawing = game.picture(document())  # type: ignore[attr-defined]
+        drawing = game.picture(with_loaded(document(), loaded))  # type: ignore[attr-defined]
         current_app.extensions["referee"].count(game.info.id, "picture", "ok")
         if request.accept_mimetypes.best_match(["image/svg+xml", "application/json"]) == "application/json":
             return json_response({"svg": drawing})

@@ -4,14 +4,18 @@ Pointers in errors and violations point into the request (`/state/...`, `/moves/
 """
 from __future__ import annotations
 
-from ..core.adapter import GameLibrary, StateGameAdapter, under
+from typing import Any
+
+from ..core.adapter import GameLibrary, StateGameAdapter
 from ..core.base import GameInfo, Json, Variant
-from ..core.errors import GameError
+from ..core.schemas import Reading
 from . import picture as table_picture
 from . import schemas as wire_schemas
-from .codec import read_state, read_state_warned, read_table, state_json, table_of, validate_state
-from .game import STEPS, legal_moves, new_game, player_view, score, score_table_json, to_act
+from .game import STEPS, legal_moves, new_game, player_view, score, to_act
 from .model import State
+from .position import state_json, table_of
+from .schemas import load_state, load_table
+from .scoring import score_table
 from .rules import RULES, RULES_VERSION
 
 
@@ -25,8 +29,7 @@ class CampanileRules(StateGameAdapter[State]):
         variants=(Variant("bet_on_played", "A player may also bet on the tower they played on this turn (C-VAR-1)."),),
     )
 
-    library = GameLibrary(read_state, state_json, validate_state, STEPS, legal_moves, to_act, player_view, score,
-                          read_state_warned=read_state_warned)
+    library = GameLibrary(load_state, state_json, STEPS, legal_moves, to_act, player_view, score)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 
@@ -38,26 +41,20 @@ class CampanileRules(StateGameAdapter[State]):
                          bet_on_played=bool(variant.get("bet_on_played", False)))
         return {"state": state_json(state), "seed": request["seed"]}
 
+    def load(self, field: str, document: Any) -> Reading:
+        return load_table(document) if field == "table" else super().load(field, document)
+
     def score(self, request: Json) -> Json:
         if "table" not in request:
             return self.score_state(request)
-        try:
-            result, warnings = score_table_json(request["table"])
-        except GameError as error:
-            raise under("/table", error) from None
-        return {**result.to_json(), "warnings": [p.under("/table").to_json() for p in warnings]}
+        table, warnings = self.read(request, "table"), self.reading(request, "table").warnings
+        return {**score_table(table).to_json(), "warnings": [p.under("/table").to_json() for p in warnings]}
 
     def picture(self, request: Json) -> str:
         """Draw a state's table or a table as SVG: the five towers in their row as stacks of cards, the flag each
         earns, the tokens under each in betting order in the players' colours, who takes the large and small
         numbers, and every player's total (the aria-label says who leads). Not cached: drawing is cheap."""
-        if "table" in request:
-            try:
-                table = read_table(request["table"])[0]
-            except GameError as error:
-                raise under("/table", error) from None
-        else:
-            table = table_of(self.read(request))
+        table = self.read(request, "table") if "table" in request else table_of(self.read(request))
         return table_picture.svg(table)
 
     @property

@@ -8,10 +8,10 @@ from typing import Any, Iterable
 from ..core.errors import MalformedError, Problem
 from ..core.stepping import Outcome, Stepper
 from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PILES, STYLES, in_play_per_style, pile_size
-from .codec import read_table, table_of
 from .engine import apply_step, legal_steps
 from .model import Pile, Player, State, empty_towers
-from .schemas import parse_step
+from .position import table_of
+from .schemas import parse_step, read_table
 from .scoring import Score, score_state, score_table
 from .steps import Step
 

@@ -13,7 +13,7 @@ be embedded in a page, a report or a file.
 from __future__ import annotations
 
 from ..core.svg import escape, quoteattr
-from .codec import table_of
+from .position import table_of
 from .model import State, Table
 from .scoring import Score, TowerScore, score_table
 

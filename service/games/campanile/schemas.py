@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from ..core.errors import Problem
 from ..core.schemas import (
+    BuiltSchema,
     EventSchema,
     ExactlyOneOfSchema,
     List,
     ListOrCounted,
     MoveUnion,
     ProblemDetailSchema,
+    Reading,
     SeededRequestSchema,
     StrictBoolean,
     StrictSchema,
@@ -21,9 +24,12 @@ from ..core.schemas import (
     picture_response_schema,
     replay_response_schema,
     step_reader,
+    document_reader,
     validate_response_schema,
 )
 from .cards import MAX_PLAYERS, MIN_PLAYERS, STYLES
+from .model import State, Table
+from .position import build_state, build_table
 from .steps import Step
 
 STYLE_VALUES = list(STYLES)
@@ -64,6 +70,12 @@ class CampanileCountedCardsSchema(StrictSchema):
                                                           "included."})
     known = Cards(metadata={"description": "The cards known to the caller (part of `count`)."})
 
+    @validates_schema
+    def _count_covers_known(self, data: dict, **kwargs: Any) -> None:
+        known = len(data.get("known", ()))
+        if data["count"] < known:
+            raise ValidationError({"count": [f"\"count\" is the number of cards: at least the {known} known ones."]})
+
 
 class CampanileCountedPileSchema(StrictSchema):
     """A Finito pile whose cards under the face-up top are unknown to the caller."""
@@ -71,6 +83,11 @@ class CampanileCountedPileSchema(StrictSchema):
     count = Count(required=True, metadata={"description": "How many cards the pile holds in all, the face-up "
                                                           "`top` included."})
     top = Card(metadata={"description": "The face-up top card (C-SETUP-3); required unless the pile is empty."})
+
+    @validates_schema
+    def _empty_has_no_top(self, data: dict, **kwargs: Any) -> None:
+        if data["count"] == 0 and "top" in data:
+            raise ValidationError({"top": ["An empty pile has no top card."]})
 
 
 def Counted(counted: type[Schema], **kwargs: Any) -> ListOrCounted:  # noqa: N802
@@ -126,8 +143,10 @@ class CampanileLastPlaySchema(StrictSchema):
     stories = Stories(required=True, metadata={"description": "The stories the card added: 1, 2 or 3."})
 
 
-class CampanileStateSchema(StrictSchema):
+class CampanileStateSchema(BuiltSchema):
     """A whole Campanile position."""
+
+    build = staticmethod(build_state)
 
     game = fields.String(validate=validate.Equal("campanile"), metadata={"description": "Always \"campanile\"."})
     variant = fields.Nested(CampanileVariantSchema, metadata={"description": "The variant played (default: none)."})
@@ -149,8 +168,10 @@ class CampanileStateSchema(StrictSchema):
                                                        "stories added; otherwise null."})
 
 
-class CampanileTableSchema(StrictSchema):
+class CampanileTableSchema(BuiltSchema):
     """What a photo of a finished table shows: the players and the five towers with their tokens."""
+
+    build = staticmethod(build_table)
 
     variant = fields.Nested(CampanileVariantSchema, metadata={"description": "The variant played (default: none)."})
     players = List(fields.Nested(CampanileTablePlayerSchema), required=True,
@@ -204,6 +225,30 @@ class Move(MoveUnion):
 
 
 parse_step = step_reader(Move)  # the library's reading of a move: the same as the API's
+
+
+# ---------------------------------------------------------------- the library's reading: the same schemas
+
+load_state = document_reader(CampanileStateSchema)
+load_table = document_reader(CampanileTableSchema)
+
+
+def read_state(data: Any, *, check: bool = True) -> State:
+    """A State from its JSON form. Raises MalformedError or, with `check`, InvalidStateError."""
+    reading = load_state(data)
+    return reading.value if not check and reading.value is not None else reading.checked()
+
+
+def validate_state(data: Any) -> tuple[list[Problem], list[Problem]]:
+    """(errors, warnings) of a state document; raises MalformedError only for a wrong shape."""
+    reading = load_state(data)
+    return list(reading.errors), list(reading.warnings)
+
+
+def read_table(data: Any) -> tuple[Table, list[Problem]]:
+    """A Table and its warnings; raises MalformedError or InvalidStateError."""
+    reading: Reading[Table] = load_table(data)
+    return reading.checked(), list(reading.warnings)
 
 
 # ---------------------------------------------------------------- requests and responses

@@ -8,7 +8,7 @@ import copy
 import random
 from functools import cached_property
 
-from ..core.adapter import GameLibrary, StateGameAdapter
+from ..core.adapter import GameLibrary, legacy_loader, StateGameAdapter
 from ..core.base import GameInfo, Json, Variant
 from . import picture as board_picture
 from . import schemas as wire_schemas
@@ -55,7 +55,7 @@ class CarcassonneRules(StateGameAdapter[State]):
         return {"new": new, "apply": {"moves": [first.to_json(), {"type": "skip"}]}, "score": {"state": finished},
                 "picture": {"state": finished}, "validate": {"state": broken}}
 
-    library = GameLibrary(read_state, state_json, validate_state, STEPS, legal_moves, to_act, player_view, score)
+    library = GameLibrary(legacy_loader(read_state, validate_state), state_json, STEPS, legal_moves, to_act, player_view, score)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 

@@ -12,6 +12,7 @@ from typing import Any, Callable, ClassVar, Generic, Protocol, Sequence, TypeVar
 
 from .base import Json
 from .errors import GameError, MalformedError, Problem
+from .schemas import Reading
 from .stepping import Stepper
 
 S = TypeVar("S")  # a game's state
@@ -36,17 +37,22 @@ def _players(state: Any) -> int:
 class GameLibrary(Generic[S]):
     """The functions of a game's rules library that the shared adapter calls."""
 
-    read_state: Callable[[Any], S]  # MalformedError / InvalidStateError, pointers from the state
+    load_state: Callable[[Any], Reading[S]]  # the state schema's reading; MalformedError, pointers from the state
     state_json: Callable[[S], Json]
-    validate_state: Callable[[Any], tuple[list[Problem], list[Problem]]]  # (errors, warnings)
     steps: Stepper[S, Any]
     legal_moves: Callable[[S], list[Json]]
     to_act: Callable[[S], int | None]
     player_view: Callable[[S, int], S]
     score: Callable[..., Documented]  # (state, **options of the game's score request)
     players: Callable[[S], int] = _players
-    # a checked state and its warnings in one read, for games whose states can have warnings (reported by /score)
-    read_state_warned: Callable[[Any], tuple[S, list[Problem]]] | None = None
+
+
+def legacy_loader(read_state: Callable[..., Any], validate_state: Callable[[Any], tuple[list, list]]) -> Callable:
+    """TEMPORARY (until every game's state schema builds its model): a load_state from a codec's functions."""
+    def load_state(data: Any) -> Reading:
+        errors, warnings = validate_state(data)
+        return Reading(None if errors else read_state(data), tuple(errors), tuple(warnings))
+    return load_state
 
 
 class StateGameAdapter(Generic[S]):
@@ -58,20 +64,35 @@ class StateGameAdapter(Generic[S]):
     def rules(self) -> list[Json]:
         return [rule.to_json() for rule in self.rule_book]
 
-    def read(self, request: Json) -> S:
-        """The request's "state", read; errors point into the request (`/state/...`)."""
+    def reading(self, request: Json, field: str = "state") -> Reading:
+        """The request's `field` as its schema read it: the API's view passes what the request schema loaded, a
+        library caller may pass the JSON form. Errors point into the request (`/state/...`)."""
+        document = request[field]
+        if isinstance(document, Reading):
+            return document
         try:
-            return self.library.read_state(request["state"])
+            return self.load(field, document)
         except GameError as error:
-            raise under("/state", error) from None
+            raise under(f"/{field}", error) from None
+
+    def load(self, field: str, document: Any) -> Reading:
+        """A request field's document in its JSON form, read by the game's schema (a game with other documents
+        than a state, such as a table, adds them)."""
+        if field != "state":
+            raise KeyError(field)
+        return self.library.load_state(document)
+
+    def read(self, request: Json, field: str = "state") -> Any:
+        """The request's "state" (or `field`), read and checked; errors point into the request (`/state/...`)."""
+        try:
+            return self.reading(request, field).checked()
+        except GameError as error:
+            raise under(f"/{field}", error) from None
 
     def validate(self, request: Json) -> Json:
-        try:
-            errors, warnings = self.library.validate_state(request["state"])
-        except GameError as error:
-            raise under("/state", error) from None
-        return {"valid": not errors, "errors": [p.under("/state").to_json() for p in errors],
-                "warnings": [p.under("/state").to_json() for p in warnings]}
+        reading = self.reading(request)
+        return {"valid": not reading.errors, "errors": [p.under("/state").to_json() for p in reading.errors],
+                "warnings": [p.under("/state").to_json() for p in reading.warnings]}
 
     def legal_moves(self, request: Json) -> Json:
         state = self.read(request)
@@ -103,15 +124,8 @@ class StateGameAdapter(Generic[S]):
     def score_state(self, request: Json, **options: Any) -> Json:
         """The score of the request's {"state"}, with the warnings of reading it; `options` go to the library's
         score."""
-        library, warnings = self.library, []
-        if library.read_state_warned is None:
-            state = self.read(request)
-        else:
-            try:
-                state, warnings = library.read_state_warned(request["state"])
-            except GameError as error:
-                raise under("/state", error) from None
-        result = library.score(state, **options)
+        state, warnings = self.read(request), self.reading(request).warnings
+        result = self.library.score(state, **options)
         return {**result.to_json(), "warnings": [p.under("/state").to_json() for p in warnings]}
 
     def view(self, request: Json) -> Json:

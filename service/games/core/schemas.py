@@ -5,11 +5,12 @@ messages as problems with JSON pointers."""
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, ClassVar
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Generic, TypeVar
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, post_load, validate
 
-from .errors import MalformedError, Problem
+from .errors import InvalidStateError, MalformedError, Problem
 from .fastpath import Decline, compile_field
 
 MAX_ITEM_ERRORS = 10  # per list: reading stops there (a body of wrong items must not cost seconds)
@@ -155,6 +156,54 @@ class StrictSchema(Schema):
 
     class Meta:
         ordered = True
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading(Generic[T]):
+    """A document of the right shape, built into the game's model: the value (None when the rules it breaks leave
+    nothing to build on), every rule it breaks and its warnings, pointers from the document."""
+
+    value: T | None
+    errors: tuple[Problem, ...] = ()
+    warnings: tuple[Problem, ...] = ()
+
+    def checked(self) -> T:
+        """The value of a document that breaks no rule; InvalidStateError otherwise."""
+        if self.errors or self.value is None:
+            raise InvalidStateError(list(self.errors))
+        return self.value
+
+
+class BuiltSchema(StrictSchema):
+    """A whole document (a state, a table) that loads straight into the game's model: once every field has the
+    right shape, the game's `build` (a staticmethod: the loaded fields -> a Reading) makes the model objects and
+    checks the rules of a position, which a schema cannot say."""
+
+    build: ClassVar[Callable[[dict], Reading]]
+
+    @post_load
+    def _built(self, data: dict, **kwargs: Any) -> Reading:
+        return self.build(data)
+
+
+def document_reader(schema: type[Schema]) -> Callable[[Any], Reading]:
+    """A game's library reading of a document (`read_state`, `read_table`): the same schema as the API's, so the
+    library and the API cannot disagree. A wrong shape raises MalformedError (every problem, pointers from the
+    document)."""
+    loader = schema()
+
+    def read(data: Any) -> Reading:
+        if not isinstance(data, dict):
+            raise MalformedError(Problem(None, "", "Must be an object."))
+        try:
+            return loader.load(data)
+        except ValidationError as error:
+            raise MalformedError(problems_from_messages(error.messages)) from None
+
+    return read
 
 
 class ExactlyOneOfSchema(StrictSchema):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from ..core.adapter import GameLibrary, StateGameAdapter, under
+from ..core.adapter import GameLibrary, legacy_loader, StateGameAdapter, under
 from ..core.base import GameInfo, Json, Variant
 from ..core.errors import GameError
 from . import notation as table_notation
@@ -29,8 +29,8 @@ class TorriRules(StateGameAdapter[State]):
         variants=(Variant("nobles", "The advanced game with the ten noble cards (T-NOB)."),),
     )
 
-    library = GameLibrary(read_state, state_json, validate_state, STEPS, legal_moves, attrgetter("to_act"),
-                          player_view, score, read_state_warned=read_state_warned)
+    library = GameLibrary(legacy_loader(read_state, validate_state), state_json, STEPS, legal_moves, attrgetter("to_act"),
+                          player_view, score)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 
