@@ -7,17 +7,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from operator import attrgetter
 
-from ..core.errors import IllegalStepError, Problem
+from ..core.errors import Problem, illegal
+from ..core.turns import Turns, expecting
 from .cards import STORIES, STYLE_INDEX, STYLES, TOKEN_VALUES, full_deck
 from .model import BET, DRAW, OVER, PLAY, LastPlay, Pile, Player, State, Token
 from .steps import Step
 
 Events = list[dict]
-
-
-def _fail(rule: str, message: str, pointer: str = "") -> IllegalStepError:
-    return IllegalStepError(Problem(rule, pointer, message))
 
 
 # ---------------------------------------------------------------- what is where (C-COMP-5, unknown cards)
@@ -67,40 +65,21 @@ def _next_card_known(pile: Pile) -> bool:
     return len(pile.cards) >= 2 or pile.hidden == 0
 
 
-# ---------------------------------------------------------------- apply
-
-_EXPECTED = {
-    PLAY: (("play", "pass"), "C-TURN-PLAY", "A turn starts with playing a card from hand"),
-    BET: (("bet", "no_bet"), "C-TURN-BET", "After playing, the player bets (a bet step) or declines (no_bet) before "
-                                          "drawing"),
-    DRAW: (("draw",), "C-TURN-DRAW", "The turn ends with the draw"),
-}
-
-
-def apply_step(state: State, step: Step) -> tuple[State, Events]:
-    """The state after one step, and what happened; raises IllegalStepError naming the rule broken."""
-    if state.step == OVER:
-        raise _fail("C-END-1", "The game is over: a pile ran out, so no move is possible.", "/type")
-    allowed, rule, what = _EXPECTED[state.step]
-    if step.type not in allowed:
-        raise _fail(rule, f"{what}: expected a {' or '.join(allowed)} step, not \"{step.type}\".", "/type")
-    events: Events = []
-    new = _HANDLERS[step.type](state, step, events)
-    return new, events
-
+# ---------------------------------------------------------------- apply (C-TURN-*: play, bet, draw)
 
 def _do_play(s: State, step: Step, events: Events) -> State:
     player = s.players[s.turn]
     card, stories = step.card, step.stories
     if player.hand_size == 0:
-        raise _fail("C-TURN-END", f"{player.name} holds no card, so they pass (a pass step).", "/type")
+        raise illegal("C-TURN-END", "/type", f"{player.name} holds no card, so they pass (a pass step).")
     if card not in player.hand:
         if not player.hidden:
-            raise _fail("C-TURN-PLAY", f"{player.name} holds no {card}: the hand is "
-                                       f"{', '.join(player.hand)}.", "/card")
+            raise illegal("C-TURN-PLAY", "/card", f"{player.name} holds no {card}: the hand is "
+                                                  f"{', '.join(player.hand)}.")
         if missing_cards(s)[card] <= 0:
-            raise _fail("C-SVC-UNKNOWN", f"No {card} can be among {player.name}'s unknown cards: every {card} is "
-                                         "accounted for elsewhere (C-COMP-5).", "/card")
+            raise illegal("C-SVC-UNKNOWN", "/card",
+                          f"No {card} can be among {player.name}'s unknown cards: every {card} is "
+                          "accounted for elsewhere (C-COMP-5).")
         player = player._replace(hidden=player.hidden - 1)
     else:
         rest = list(player.hand)
@@ -118,8 +97,9 @@ def _do_play(s: State, step: Step, events: Events) -> State:
 def _do_pass(s: State, step: Step, events: Events) -> State:
     player = s.players[s.turn]
     if player.hand_size:
-        raise _fail("C-TURN-END", f"{player.name} holds {player.hand_size} card{'s' if player.hand_size > 1 else ''}: "
-                                  "only a player with no card in hand passes.", "/type")
+        raise illegal("C-TURN-END", "/type",
+                      f"{player.name} holds {player.hand_size} card{'s' if player.hand_size > 1 else ''}: "
+                      "only a player with no card in hand passes.")
     events.append({"type": "passed", "player": s.turn})
     if not any(p.hand_size for p in s.players):  # C-SVC-PASS: nobody can ever play again
         events.append({"type": "game_over", "reason": "no_cards", "winners": _winners(replace(s, step=OVER))})
@@ -147,13 +127,13 @@ def _do_bet(s: State, step: Step, events: Events) -> State:
         else:
             message = (f"Tower {tower} ({STYLES[tower]}) shows on no pile's face-up top card (they show {tops}): "
                        "no bet on it this turn.")
-        raise _fail("C-TURN-BET", message, "/tower")
+        raise illegal("C-TURN-BET", "/tower", message)
     if value < stories:
-        raise _fail("C-TURN-BET", f"Having built {stories} stories, the token must be worth at least {stories}; "
-                                  f"a {value} is too small.", "/value")
+        raise illegal("C-TURN-BET", "/value",
+                      f"Having built {stories} stories, the token must be worth at least {stories}; "
+                      f"a {value} is too small.")
     if player.tokens_left(value) <= 0:
-        raise _fail("C-TURN-BET", f"{player.name} has no token of value {value} left in supply (C-COMP-4).",
-                    "/value")
+        raise illegal("C-TURN-BET", "/value", f"{player.name} has no token of value {value} left in supply (C-COMP-4).")
     supply = _replace_at(player.supply, value - 1, player.supply[value - 1] - 1)
     target = s.towers[tower]
     target = target._replace(tokens=target.tokens + (Token(s.turn, value),))
@@ -172,22 +152,25 @@ def _do_draw(s: State, step: Step, events: Events) -> State:
     number = s.last_play.stories  # C-TURN-DRAW: the pile numbered as the stories just built
     pile = s.piles[number - 1]
     if pile.top is None:
-        raise _fail("C-END-1", f"Finito pile {number} is empty: the game should have ended.", "/type")
+        raise illegal("C-END-1", "/type", f"Finito pile {number} is empty: the game should have ended.")
     card = pile.top
     if _next_card_known(pile):
         if step.reveals is not None:
             what = "the next card is known" if len(pile.cards) >= 2 else "it is the pile's last card"
-            raise _fail("C-SVC-UNKNOWN", f"Pile {number}'s {what}: a draw from it names nothing (\"reveals\" is only "
-                                         "for a card the state does not know).", "/reveals")
+            raise illegal("C-SVC-UNKNOWN", "/reveals",
+                          f"Pile {number}'s {what}: a draw from it names nothing (\"reveals\" is only "
+                          "for a card the state does not know).")
         rest = Pile(pile.cards[1:], 0)
     else:
         revealed = step.reveals
         if revealed is None:
-            raise _fail("C-SVC-UNKNOWN", f"The card under pile {number}'s top is unknown here: name the card turned "
-                                         "face up (\"reveals\").", "/reveals")
+            raise illegal("C-SVC-UNKNOWN", "/reveals",
+                          f"The card under pile {number}'s top is unknown here: name the card turned "
+                          "face up (\"reveals\").")
         if missing_cards(s)[revealed] <= 0:
-            raise _fail("C-SVC-UNKNOWN", f"No {revealed} can be left in pile {number}: every {revealed} is "
-                                         "accounted for elsewhere (C-COMP-5).", "/reveals")
+            raise illegal("C-SVC-UNKNOWN", "/reveals",
+                          f"No {revealed} can be left in pile {number}: every {revealed} is "
+                          "accounted for elsewhere (C-COMP-5).")
         rest = Pile((revealed,), pile.hidden - 1)
     player = s.players[s.turn]
     player = player._replace(hand=tuple(sorted(player.hand + (card,))))
@@ -206,7 +189,19 @@ def _winners(state: State) -> list[int]:
     return list(score_state(state).winners)
 
 
-_HANDLERS = {"play": _do_play, "pass": _do_pass, "bet": _do_bet, "no_bet": _do_no_bet, "draw": _do_draw}
+def _game_over(state: State) -> Problem | None:
+    if state.step == OVER:
+        return Problem("C-END-1", "/type", "The game is over: a pile ran out, so no move is possible.")
+    return None
+
+
+TURNS = Turns(stage_of=attrgetter("step"), game_over=_game_over, stages={
+    PLAY: expecting({"play": _do_play, "pass": _do_pass}, "C-TURN-PLAY", "A turn starts with playing a card from hand"),
+    BET: expecting({"bet": _do_bet, "no_bet": _do_no_bet}, "C-TURN-BET",
+                   "After playing, the player bets (a bet step) or declines (no_bet) before drawing"),
+    DRAW: expecting({"draw": _do_draw}, "C-TURN-DRAW", "The turn ends with the draw"),
+})
+apply_step = TURNS.apply_step  # the state after one step, and what happened; IllegalStepError naming the rule broken
 
 
 # ---------------------------------------------------------------- legal steps

@@ -8,19 +8,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any
 
-from ..core.errors import IllegalStepError, Problem
+from ..core.errors import Problem, illegal
+from ..core.turns import Stage, Turns
 from .model import RANSOM, Bag, Meeple, Phase, Placement, Player, Square, State, StepDue, Tower
 from .scoring import completed_by, describe, index_of, majority, occupancy, score_state, value
 from .steps import Step
 from .tiles import DIRECTIONS, TOWER, Kind, face, tile_counts
 
 Events = list[dict[str, Any]]
-
-
-def _illegal(rule: str, pointer: str, message: str) -> IllegalStepError:
-    return IllegalStepError(Problem(rule, pointer, message))
 
 
 def _xy(square: Square) -> list[int]:
@@ -124,13 +122,6 @@ def legal_steps(state: State) -> list[Step]:
 
 # ---------------------------------------------------------------------------------------------- applying
 
-def _expect(state: State, due: tuple[StepDue, ...], step: Step) -> None:
-    if state.over:
-        raise _illegal("K-END-1", "", "The game is over: no step is legal.")
-    if state.step not in due:
-        raise _illegal("K-SVC-STEP", "/type", f"A {step.type} step is not due: the {state.step.value} step is.")
-
-
 def _same_board(state: State, **changes: Any) -> State:
     """The state with `changes` on the same board: the board's feature index is handed on, not rebuilt."""
     return replace(state, **changes).with_index(index_of(state))
@@ -146,12 +137,12 @@ def _drawn_tile(state: State, step: Step) -> str:
     if state.bag.tiles is not None:
         drawn = state.bag.tiles[0]
         if step.tile is not None and step.tile != drawn:
-            raise _illegal("K-SVC-BAG", "/tile", f"The tile drawn is the bag's first, {drawn}, not {step.tile}.")
+            raise illegal("K-SVC-BAG", "/tile", f"The tile drawn is the bag's first, {drawn}, not {step.tile}.")
         return drawn
     if step.tile is None:
-        raise _illegal("K-SVC-BAG", "/tile", "The bag is only counted: name the tile drawn.")
+        raise illegal("K-SVC-BAG", "/tile", "The bag is only counted: name the tile drawn.")
     if unplaced(state)[step.tile] == 0:
-        raise _illegal("K-COMP-3", "/tile", f"No {step.tile} is left to draw: every one is on the board or "
+        raise illegal("K-COMP-3", "/tile", f"No {step.tile} is left to draw: every one is on the board or "
                                             "discarded.")
     return step.tile
 
@@ -162,133 +153,126 @@ def _bag_after(state: State, tile: str) -> Bag:
     return Bag(None, state.bag.count - 1)
 
 
-def _place(state: State, step: Step) -> tuple[State, Events]:
-    _expect(state, (StepDue.PLACE,), step)
+def _place(state: State, step: Step, events: Events) -> State:
     tile = _drawn_tile(state, step)
     index = index_of(state)
     at = step.at
     assert at is not None and step.rotation is not None
     if at in index.grid:
-        raise _illegal("K-PLACE-1", "/at", f"{_xy(at)} already holds a tile.")
+        raise illegal("K-PLACE-1", "/at", f"{_xy(at)} already holds a tile.")
     if at not in index.frontier:
-        raise _illegal("K-PLACE-1", "/at", f"{_xy(at)} touches no tile by an edge.")
+        raise illegal("K-PLACE-1", "/at", f"{_xy(at)} touches no tile by an edge.")
     tile_face = face(tile, step.rotation)
     if not index.fits(tile_face, at):
-        raise _illegal("K-PLACE-2", "/rotation", f"{tile} at {_xy(at)}, rotation {step.rotation}: an edge it "
+        raise illegal("K-PLACE-2", "/rotation", f"{tile} at {_xy(at)}, rotation {step.rotation}: an edge it "
                                                  "shares does not match (city to city, road to road, field to "
                                                  "field).")
     placement = Placement(tile, at, step.rotation)
     new = replace(state, bag=_bag_after(state, tile), board=state.board + (placement,), step=StepDue.ACTION,
                   last=at).with_index(index.with_tile(placement))
-    return new, [{"type": "placed", "player": state.turn, "tile": tile, "at": _xy(at), "rotation": step.rotation}]
+    events.append({"type": "placed", "player": state.turn, "tile": tile, "at": _xy(at), "rotation": step.rotation})
+    return new
 
 
-def _discard(state: State, step: Step) -> tuple[State, Events]:
-    _expect(state, (StepDue.PLACE,), step)
+def _discard(state: State, step: Step, events: Events) -> State:
     tile = _drawn_tile(state, step)
     index = index_of(state)
     if index.placements(tile):
-        raise _illegal("K-PLACE-3", "/tile", f"{tile} fits somewhere on the board: it must be placed.")
+        raise illegal("K-PLACE-3", "/tile", f"{tile} fits somewhere on the board: it must be placed.")
     new = _same_board(state, bag=_bag_after(state, tile), discarded=state.discarded + (tile,))
-    events: Events = [{"type": "discarded", "player": state.turn, "tile": tile}]
+    events.append({"type": "discarded", "player": state.turn, "tile": tile})
     if new.bag.count == 0:  # K-END-1, K-SVC-DISCARD: the last tile discarded ends the game
         return _game_over(new, events)
-    return new, events
+    return new
 
 
-def _meeple(state: State, step: Step) -> tuple[State, Events]:
-    _expect(state, (StepDue.ACTION,), step)
+def _meeple(state: State, step: Step, events: Events) -> State:
     me = state.players[state.turn]
     index = index_of(state)
     assert state.last is not None and step.feature is not None
     segment = index.faces[index.grid[state.last]].segment(step.feature)
     if segment is None:
-        raise _illegal("K-TILE-4", "/feature", f"The tile just placed has no feature \"{step.feature}\".")
+        raise illegal("K-TILE-4", "/feature", f"The tile just placed has no feature \"{step.feature}\".")
     if segment.kind is Kind.TOWER:
-        raise _illegal("K-MEEPLE", "/feature", "A meeple goes on a road, city, cloister or field, never on a "
+        raise illegal("K-MEEPLE", "/feature", "A meeple goes on a road, city, cloister or field, never on a "
                                                "tower foundation.")
     if me.supply == 0:
-        raise _illegal("K-COMP-2", "", "The player has no meeple in supply.")
+        raise illegal("K-COMP-2", "", "The player has no meeple in supply.")
     if segment.name not in free_features(state):
-        raise _illegal("K-MEEPLE-2", "/feature", f"The {segment.kind.value} at \"{step.feature}\" already holds a "
+        raise illegal("K-MEEPLE-2", "/feature", f"The {segment.kind.value} at \"{step.feature}\" already holds a "
                                                  "meeple, joined across the board.")
     meeple = Meeple(state.last, segment.name, state.turn)
     new = _same_board(state, meeples=tuple(sorted(state.meeples + (meeple,))),
                       players=_player(state, state.turn, supply=me.supply - 1))
-    event = {"type": "meeple", "player": state.turn, "at": _xy(state.last), "feature": segment.name}
-    return _end_turn(new, [event])
+    events.append({"type": "meeple", "player": state.turn, "at": _xy(state.last), "feature": segment.name})
+    return _end_turn(new, events)
 
 
-def _skip(state: State, step: Step) -> tuple[State, Events]:
-    _expect(state, (StepDue.ACTION, StepDue.CAPTURE), step)
-    return _end_turn(state, [{"type": "skipped", "player": state.turn, "during": state.step.value}])
+def _skip(state: State, step: Step, events: Events) -> State:
+    events.append({"type": "skipped", "player": state.turn, "during": state.step.value})
+    return _end_turn(state, events)
 
 
-def _no_tower(state: State) -> None:
-    if not state.tower:
-        raise _illegal("K-TOW-ACT", "/type", "Towers are played only with The Tower (variant tower).")
+def _no_tower(state: State, step: Step, events: Events) -> State:
+    raise illegal("K-TOW-ACT", "/type", "Towers are played only with The Tower (variant tower).")
 
 
-def _floor(state: State, step: Step) -> tuple[State, Events]:
-    _no_tower(state)
-    _expect(state, (StepDue.ACTION,), step)
+def _floor(state: State, step: Step, events: Events) -> State:
     me = state.players[state.turn]
     at = step.at
     assert at is not None
     index = index_of(state)
     tower = tower_at(state, at)
     if me.floors == 0:
-        raise _illegal("K-TOW-ACT-1", "", "The player has no floor left.")
+        raise illegal("K-TOW-ACT-1", "", "The player has no floor left.")
     if tower is None:
         if at not in index.grid or not index.faces[index.grid[at]].tower:
-            raise _illegal("K-TOW-ACT-1", "/at", f"{_xy(at)} holds no tower foundation.")
+            raise illegal("K-TOW-ACT-1", "/at", f"{_xy(at)} holds no tower foundation.")
         raised = Tower(at, 1, None)
     elif tower.top is not None:
-        raise _illegal("K-TOW-ACT-2", "/at", f"The tower at {_xy(at)} has a meeple on top: it is complete.")
+        raise illegal("K-TOW-ACT-2", "/at", f"The tower at {_xy(at)} has a meeple on top: it is complete.")
     else:
         raised = Tower(at, tower.height + 1, None)
     towers = tuple(sorted([t for t in state.towers if t.at != at] + [raised]))
     new = _same_board(state, towers=towers, players=_player(state, state.turn, floors=me.floors - 1),
                       step=StepDue.CAPTURE, raised=at)
-    return new, [{"type": "floor", "player": state.turn, "at": _xy(at), "height": raised.height}]
+    events.append({"type": "floor", "player": state.turn, "at": _xy(at), "height": raised.height})
+    return new
 
 
-def _tower_meeple(state: State, step: Step) -> tuple[State, Events]:
-    _no_tower(state)
-    _expect(state, (StepDue.ACTION,), step)
+def _tower_meeple(state: State, step: Step, events: Events) -> State:
     me = state.players[state.turn]
     at = step.at
     assert at is not None
     tower = tower_at(state, at)
     if tower is None:
-        raise _illegal("K-TOW-ACT-3", "/at", f"{_xy(at)} has no tower with a floor.")
+        raise illegal("K-TOW-ACT-3", "/at", f"{_xy(at)} has no tower with a floor.")
     if tower.top is not None:
-        raise _illegal("K-TOW-ACT-3", "/at", f"The tower at {_xy(at)} already has a meeple on top.")
+        raise illegal("K-TOW-ACT-3", "/at", f"The tower at {_xy(at)} already has a meeple on top.")
     if me.supply == 0:
-        raise _illegal("K-COMP-2", "", "The player has no meeple in supply.")
+        raise illegal("K-COMP-2", "", "The player has no meeple in supply.")
     towers = tuple(sorted([t for t in state.towers if t.at != at] + [Tower(at, tower.height, state.turn)]))
     new = _same_board(state, towers=towers, players=_player(state, state.turn, supply=me.supply - 1))
-    return _end_turn(new, [{"type": "tower_meeple", "player": state.turn, "at": _xy(at)}])
+    events.append({"type": "tower_meeple", "player": state.turn, "at": _xy(at)})
+    return _end_turn(new, events)
 
 
-def _capture(state: State, step: Step) -> tuple[State, Events]:
-    _no_tower(state)
-    _expect(state, (StepDue.CAPTURE,), step)
+def _capture(state: State, step: Step, events: Events) -> State:
     at, owner = step.at, step.player
     assert at is not None and step.feature is not None and owner is not None and state.raised is not None
     tower = tower_at(state, state.raised)
     assert tower is not None
     if at not in reach(tower):
-        raise _illegal("K-TOW-CAP-1", "/at", f"{_xy(at)} is out of reach of the tower at {_xy(state.raised)} "
+        raise illegal("K-TOW-CAP-1", "/at", f"{_xy(at)} is out of reach of the tower at {_xy(state.raised)} "
                                              f"(height {tower.height}).")
     index = index_of(state)
     meeples, towers = state.meeples, state.towers
     if step.feature == TOWER:
         top = tower_at(state, at)
         if top is None or top.top is None:
-            raise _illegal("K-TOW-CAP-2", "/feature", f"No meeple is on a tower at {_xy(at)}.")
+            raise illegal("K-TOW-CAP-2", "/feature", f"No meeple is on a tower at {_xy(at)}.")
         if top.top != owner:
-            raise _illegal("K-TOW-CAP-2", "/player", f"The meeple on the tower at {_xy(at)} is player {top.top}'s, "
+            raise illegal("K-TOW-CAP-2", "/player", f"The meeple on the tower at {_xy(at)} is player {top.top}'s, "
                                                      f"not player {owner}'s.")
         towers = tuple(sorted([t for t in towers if t.at != at] + [Tower(at, top.height, None)]))
         feature = TOWER
@@ -299,9 +283,9 @@ def _capture(state: State, step: Step) -> tuple[State, Events]:
             there = next((m for m in meeples if segment is not None and m.at == at and m.feature == segment.name),
                          None)
             if there is not None:
-                raise _illegal("K-TOW-CAP-2", "/player", f"The meeple on \"{step.feature}\" at {_xy(at)} is player "
+                raise illegal("K-TOW-CAP-2", "/player", f"The meeple on \"{step.feature}\" at {_xy(at)} is player "
                                                          f"{there.player}'s, not player {owner}'s.")
-            raise _illegal("K-TOW-CAP-2", "/feature", f"No meeple is on \"{step.feature}\" at {_xy(at)}.")
+            raise illegal("K-TOW-CAP-2", "/feature", f"No meeple is on \"{step.feature}\" at {_xy(at)}.")
         meeples = tuple(m for m in meeples if m != target)
         feature = target.feature
     me = state.turn
@@ -310,8 +294,8 @@ def _capture(state: State, step: Step) -> tuple[State, Events]:
         players[me] = replace(players[me], supply=players[me].supply + 1)
     else:
         players[me] = replace(players[me], prisoners=tuple(sorted(players[me].prisoners + (owner,))))
-    events: Events = [{"type": "captured", "player": me, "at": _xy(at), "feature": feature, "owner": owner,
-                       "to": "supply" if owner == me else "prisoner"}]
+    events.append({"type": "captured", "player": me, "at": _xy(at), "feature": feature, "owner": owner,
+                   "to": "supply" if owner == me else "prisoner"})
     players = _exchange(players, me, owner, events)
     new = _same_board(state, meeples=meeples, towers=towers, players=tuple(players))
     return _end_turn(new, events)
@@ -329,17 +313,15 @@ def _exchange(players: list[Player], a: int, b: int, events: Events) -> list[Pla
     return players
 
 
-def _ransom(state: State, step: Step) -> tuple[State, Events]:
-    _no_tower(state)
-    _expect(state, (StepDue.PLACE, StepDue.ACTION), step)
+def _ransom(state: State, step: Step, events: Events) -> State:
     me, holder = state.turn, step.player
     assert holder is not None
     if state.ransomed:
-        raise _illegal("K-TOW-RANSOM", "/type", "A player frees at most one prisoner a turn.")
+        raise illegal("K-TOW-RANSOM", "/type", "A player frees at most one prisoner a turn.")
     if holder >= len(state.players) or holder == me or me not in state.players[holder].prisoners:
-        raise _illegal("K-TOW-RANSOM", "/from", f"Player {holder} holds no meeple of player {me}.")
+        raise illegal("K-TOW-RANSOM", "/from", f"Player {holder} holds no meeple of player {me}.")
     if state.players[me].score < RANSOM:
-        raise _illegal("K-TOW-RANSOM", "", f"A ransom costs {RANSOM} points; the player has "
+        raise illegal("K-TOW-RANSOM", "", f"A ransom costs {RANSOM} points; the player has "
                                            f"{state.players[me].score}.")
     players = list(state.players)
     held = list(players[holder].prisoners)
@@ -347,10 +329,11 @@ def _ransom(state: State, step: Step) -> tuple[State, Events]:
     players[holder] = replace(players[holder], prisoners=tuple(held), score=players[holder].score + RANSOM)
     players[me] = replace(players[me], score=players[me].score - RANSOM, supply=players[me].supply + 1)
     new = _same_board(state, players=tuple(players), ransomed=True)
-    return new, [{"type": "ransom", "player": me, "from": holder, "points": RANSOM}]
+    events.append({"type": "ransom", "player": me, "from": holder, "points": RANSOM})
+    return new
 
 
-def _end_turn(state: State, events: Events) -> tuple[State, Events]:
+def _end_turn(state: State, events: Events) -> State:
     """K-SCORE: score every feature the tile completed, return its meeples (K-SCORE-RETURN); next player; the game
     ends once the bag is empty (K-END-1)."""
     index = index_of(state)
@@ -377,24 +360,37 @@ def _end_turn(state: State, events: Events) -> tuple[State, Events]:
     if new.bag.count == 0:
         return _game_over(new, events)
     events.append({"type": "turn", "player": nxt})
-    return new, events
+    return new
 
 
-def _game_over(state: State, events: Events) -> tuple[State, Events]:
+def _game_over(state: State, events: Events) -> State:
     """K-END-1: no turn follows. The end scoring (K-END-2, K-END-3) is reported, not added to the score track
     (K-SVC-SCORE)."""
     new = _same_board(state, phase=Phase.OVER, step=StepDue.PLACE, last=None, raised=None, ransomed=False)
     final = score_state(new)
     events.append({"type": "game_over", "totals": final.totals, "winners": list(final.winners)})
-    return new, events
+    return new
 
 
-APPLY = {"place": _place, "discard": _discard, "meeple": _meeple, "skip": _skip, "floor": _floor,
-         "tower_meeple": _tower_meeple, "capture": _capture, "ransom": _ransom}
+def _over(state: State) -> Problem | None:
+    return Problem("K-END-1", "", "The game is over: no step is legal.") if state.over else None
 
 
-def apply_step(state: State, step: Step) -> tuple[State, Events]:
-    """The state after one step, and what happened; IllegalStepError (pointers from the step) if it is illegal."""
-    if state.over:
-        raise _illegal("K-END-1", "", "The game is over: no step is legal.")
-    return APPLY[step.type](state, step)
+def _due(state: State, step: Step) -> str:
+    return f"A {step.type} step is not due: the {state.step.value} step is."
+
+
+_TOWER_STEPS = ("floor", "tower_meeple", "capture", "ransom")
+_WITHOUT_TOWER = dict.fromkeys(_TOWER_STEPS, _no_tower)  # K-TOW-ACT: refused at any step of the turn
+_STAGES = {  # K-TURN: place (or discard) a tile, then a meeple, a floor or nothing; The Tower's capture after a floor
+    StepDue.PLACE: {"place": _place, "discard": _discard, "ransom": _ransom},
+    StepDue.ACTION: {"meeple": _meeple, "skip": _skip, "floor": _floor, "tower_meeple": _tower_meeple,
+                     "ransom": _ransom},
+    StepDue.CAPTURE: {"skip": _skip, "capture": _capture},
+}
+TURNS = Turns(stage_of=attrgetter("step", "tower"), game_over=_over, stages={
+    **{(due, True): Stage(handlers, "K-SVC-STEP", _due) for due, handlers in _STAGES.items()},
+    **{(due, False): Stage({**{kind: h for kind, h in handlers.items() if kind not in _TOWER_STEPS},
+                            **_WITHOUT_TOWER}, "K-SVC-STEP", _due) for due, handlers in _STAGES.items()},
+})
+apply_step = TURNS.apply_step  # the state after one step, and what happened; IllegalStepError if it is illegal

@@ -44,3 +44,9 @@ class IllegalStepError(GameError):
     def __init__(self, problems, index: int = 0):
         super().__init__(problems)
         self.index = index
+
+
+def illegal(rule: str, pointer: str, message: str) -> IllegalStepError:
+    """The error of a step that breaks `rule`: what it says (`message`) about the step's field at `pointer` (from
+    the step; "" for the step as a whole). Every game's engine raises it this way."""
+    return IllegalStepError(Problem(rule, pointer, message))

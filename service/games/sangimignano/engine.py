@@ -10,7 +10,8 @@ from bisect import bisect_left
 from dataclasses import replace
 from functools import lru_cache
 
-from ..core.errors import IllegalStepError, Problem
+from ..core.errors import Problem, illegal
+from ..core.turns import Stage, Turns
 from .geometry import (
     GUILDS,
     KINDS,
@@ -31,10 +32,6 @@ from .steps import Step
 
 Events = list[dict]
 END = Step("end")
-
-
-def _fail(rule: str, message: str, pointer: str = "") -> IllegalStepError:
-    return IllegalStepError(Problem(rule, pointer, message))
 
 
 def _replace_at(items: tuple, index: int, item) -> tuple:
@@ -235,46 +232,26 @@ def game_over(state: State, reason: str, events: Events) -> State:
 
 # ---------------------------------------------------------------- apply
 
-_PHASE_RULE = {TOKEN: ("S-TURN-1", "token"), HEX: ("S-TURN-2", "hex"), BUILD: ("S-TURN-3", "build or end")}
+def _do_no_fit(s: State, step: Step, events: Events) -> State:
+    events.append({"type": "no_fit", "player": s.turn})  # S-SVC-UNKNOWN: declared by the caller
+    return settle(s, BUILD, events)
 
 
-def apply_step(state: State, step: Step) -> tuple[State, Events]:
-    """The state after one step, and what happened; raises IllegalStepError naming the rule broken."""
-    if state.over:
-        rule = "S-END-1" if any(p.towers == 0 for p in state.players) else "S-END-2"
-        raise _fail(rule, "The game is over: no move is possible.", "/type")
-    phase = state.step
-    assert phase is not None
-    player = state.players[state.turn]
-    if phase == HEX and step.type == "end" and player.hidden:
-        events: Events = [{"type": "no_fit", "player": state.turn}]  # S-SVC-UNKNOWN: declared by the caller
-        return settle(state, BUILD, events), events
-    allowed = ("build", "end") if phase == BUILD else (phase,)
-    if step.type not in allowed:
-        rule, what = _PHASE_RULE[phase]
-        raise _fail(rule, f"It is {player.name}'s {phase} phase: expected a {what} step, not \"{step.type}\" "
-                          "(a turn is token, then hexagon, then tower).", "/type")
-    events = []
-    if step.type == "token":
-        return _do_token(state, step, events), events
-    if step.type == "hex":
-        return _do_hex(state, step, events), events
-    if step.type == "build":
-        return _do_build(state, step, events), events
-    events.append({"type": "declined", "player": state.turn})  # S-TURN-3: building is optional
-    state = end_turn(state, events)
-    return (state if state.over else settle(state, TOKEN, events)), events
+def _do_decline(s: State, step: Step, events: Events) -> State:
+    events.append({"type": "declined", "player": s.turn})  # S-TURN-3: building is optional
+    s = end_turn(s, events)
+    return s if s.over else settle(s, TOKEN, events)
 
 
 def _space(state: State, at: Coord, guild: str) -> tuple[Layout, int]:
     lay = layout(state.board)
     h = lay.index.get(at)
     if h is None:
-        raise _fail("S-GEO-2", f"No hexagon lies at [{at[0]}, {at[1]}].", "/at")
+        raise illegal("S-GEO-2", "/at", f"No hexagon lies at [{at[0]}, {at[1]}].")
     space = lay.space(at, guild)
     if space is None:
         shown = ", ".join(state.board[h].guilds)
-        raise _fail("S-GEO-2", f"The hexagon at [{at[0]}, {at[1]}] shows {shown}, not {guild}.", "/guild")
+        raise illegal("S-GEO-2", "/guild", f"The hexagon at [{at[0]}, {at[1]}] shows {shown}, not {guild}.")
     return lay, space
 
 
@@ -283,11 +260,11 @@ def _do_token(s: State, step: Step, events: Events) -> State:
     player = s.players[s.turn]
     lay, space = _space(s, step.at, step.guild)
     if player.tokens <= 0:
-        raise _fail("S-SVC-SKIP", f"{player.name} has no token left in supply.", "/type")
+        raise illegal("S-SVC-SKIP", "/type", f"{player.name} has no token left in supply.")
     if s.towers[space] is not None:
-        raise _fail("S-BUILD-3", f"A tower already stands on {where(lay, space)}: no token may go there.", "/at")
+        raise illegal("S-BUILD-3", "/at", f"A tower already stands on {where(lay, space)}: no token may go there.")
     if len(s.tokens[space]) >= 2:
-        raise _fail("S-TOKEN-1", f"{where(lay, space)} already holds two tokens, the most a space takes.", "/at")
+        raise illegal("S-TOKEN-1", "/at", f"{where(lay, space)} already holds two tokens, the most a space takes.")
     tokens = _replace_at(s.tokens, space, tuple(sorted(s.tokens[space] + (s.turn,))))
     s = replace(s, tokens=tokens, players=_replace_at(s.players, s.turn, replace(player, tokens=player.tokens - 1)))
     events.append({"type": "token", "player": s.turn, "at": list(step.at), "guild": step.guild})
@@ -306,25 +283,28 @@ def _do_hex(s: State, step: Step, events: Events) -> State:
         player = replace(player, hexes=tuple(rest))
     else:
         held = "; ".join("".join(h) for h in player.hexes) or "none"
-        raise _fail("S-HEX-1", f"{player.name} holds no hexagon {''.join(kind)} (counter-clockwise); they hold "
-                               f"{held}.", "/hex")
+        raise illegal("S-HEX-1", "/hex",
+                      f"{player.name} holds no hexagon {''.join(kind)} (counter-clockwise); they hold "
+                      f"{held}.")
     lay = layout(s.board)
     if not on_table(at):
-        raise _fail("S-SVC-EDGE", f"[{at[0]}, {at[1]}] is beyond the table's edge: both coordinates of a place run "
-                                  f"from -{MAX_COORD} to {MAX_COORD}.", "/at")
+        raise illegal("S-SVC-EDGE", "/at",
+                      f"[{at[0]}, {at[1]}] is beyond the table's edge: both coordinates of a place run "
+                      f"from -{MAX_COORD} to {MAX_COORD}.")
     if at in lay.index:
-        raise _fail("S-HEX-2", f"A hexagon already lies at [{at[0]}, {at[1]}].", "/at")
+        raise illegal("S-HEX-2", "/at", f"A hexagon already lies at [{at[0]}, {at[1]}].")
     touching = lay.touching(at)
     if touching < 2:
-        raise _fail("S-HEX-2", f"A hexagon at [{at[0]}, {at[1]}] would touch {touching} hexagon"
-                               f"{'s' if touching != 1 else ''} in play; it must touch at least two by a side.", "/at")
+        raise illegal("S-HEX-2", "/at",
+                      f"A hexagon at [{at[0]}, {at[1]}] would touch {touching} hexagon"
+                      f"{'s' if touching != 1 else ''} in play; it must touch at least two by a side.")
     rotation, guilds = canonical_turn(step.rotation, kind)
     clashes = lay.clashes(at, rotation, guilds)
     if clashes:
         side, other, guild = clashes[0]
-        raise _fail("S-HEX-3", f"Laid so, its {guild} space would share side {side} with the {guild} space of the "
-                               f"hexagon at [{other[0]}, {other[1]}]: two spaces of one guild may never share a side.",
-                    "/rotation")
+        raise illegal("S-HEX-3", "/rotation",
+                      f"Laid so, its {guild} space would share side {side} with the {guild} space of the "
+                      f"hexagon at [{other[0]}, {other[1]}]: two spaces of one guild may never share a side.")
     position = bisect_left([h.at for h in s.board], at)
     board = s.board[:position] + (Placed(at, rotation, guilds),) + s.board[position:]
     tokens = s.tokens[:3 * position] + ((), (), ()) + s.tokens[3 * position:]
@@ -355,9 +335,9 @@ def _do_build(s: State, step: Step, events: Events) -> State:
     assert step.at is not None and step.guild is not None
     lay, space = _space(s, step.at, step.guild)
     if s.towers[space] is not None:
-        raise _fail("S-BUILD-3", f"A tower already stands on {where(lay, space)}.", "/at")
+        raise illegal("S-BUILD-3", "/at", f"A tower already stands on {where(lay, space)}.")
     if space not in buildable(s, s.turn):
-        raise _fail("S-VAR-1" if s.large_groups else "S-BUILD-1", explain_no_build(s, space), "/at")
+        raise illegal("S-VAR-1" if s.large_groups else "S-BUILD-1", "/at", explain_no_build(s, space))
     returned = s.tokens[space]  # S-BUILD-2: the tokens on the tower's space go back to their owners
     players = list(s.players)
     for owner in returned:
@@ -371,6 +351,36 @@ def _do_build(s: State, step: Step, events: Events) -> State:
         return game_over(s, "tenth_tower", events)
     s = end_turn(s, events)  # S-BUILD-4: one tower per turn
     return s if s.over else settle(s, TOKEN, events)
+
+
+def _game_over(state: State) -> Problem | None:
+    if not state.over:
+        return None
+    rule = "S-END-1" if any(p.towers == 0 for p in state.players) else "S-END-2"
+    return Problem(rule, "/type", "The game is over: no move is possible.")
+
+
+HEX_UNKNOWN = "hex, the hexagons unknown"  # the hexagon phase of a player whose hexagons the caller does not know
+
+
+def _stage_of(state: State) -> str | None:
+    return HEX_UNKNOWN if state.step == HEX and state.players[state.turn].hidden else state.step
+
+
+def _phase(rule: str, phase: str, what: str, handlers: dict) -> Stage:
+    def refusal(state: State, step: Step) -> str:
+        return (f"It is {state.players[state.turn].name}'s {phase} phase: expected a {what} step, not \"{step.type}\" "
+                "(a turn is token, then hexagon, then tower).")
+    return Stage(handlers, rule, refusal)
+
+
+TURNS = Turns(stage_of=_stage_of, game_over=_game_over, stages={  # S-TURN-1..3: token, then hexagon, then tower
+    TOKEN: _phase("S-TURN-1", TOKEN, "token", {"token": _do_token}),
+    HEX: _phase("S-TURN-2", HEX, "hex", {"hex": _do_hex}),
+    HEX_UNKNOWN: _phase("S-TURN-2", HEX, "hex", {"hex": _do_hex, "end": _do_no_fit}),
+    BUILD: _phase("S-TURN-3", BUILD, "build or end", {"build": _do_build, "end": _do_decline}),
+})
+apply_step = TURNS.apply_step  # the state after one step, and what happened; IllegalStepError naming the rule broken
 
 
 # ---------------------------------------------------------------- legal steps

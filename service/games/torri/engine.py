@@ -30,7 +30,7 @@ from .cards import (
     is_tower_card,
     names,
 )
-from .errors import IllegalStepError, InvalidStateError, Problem
+from ..core.errors import IllegalStepError, InvalidStateError, Problem, illegal
 from .model import ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Tower
 from .steps import Step
 from .towers import (
@@ -54,10 +54,6 @@ DECK_NOBLES = (VIA_FRANCIGENA, PALAZZO)  # T-END-3: they touch a deck
 PALAZZO_COST = 2  # T-NOB-PC
 
 Events = list[dict]
-
-
-def _fail(rule: str, message: str, pointer: str = "") -> IllegalStepError:
-    return IllegalStepError(Problem(rule, pointer, message))
 
 
 # ---------------------------------------------------------------- what is where (T-COMP-4, unknown cards)
@@ -207,7 +203,7 @@ def _to_bottom(state: State, card: int) -> None:
 def apply_step(state: State, step: Step) -> tuple[State, Events]:
     """The state after one step, and what happened; raises IllegalStepError naming the rule broken."""
     if state.phase == OVER:
-        raise _fail("T-TURN-3", "The game is over: both players passed in a row, so no move is possible.")
+        raise illegal("T-TURN-3", "", "The game is over: both players passed in a row, so no move is possible.")
     pending = state.pending
     if (step.card is not None and step.type == "draw") or step.kind is not None or step.rank is not None:
         step = canonical_step(state, step)
@@ -216,8 +212,8 @@ def apply_step(state: State, step: Step) -> tuple[State, Events]:
     if pending is None:
         handler = _ACTIONS.get(step.type)
         if handler is None:
-            raise _fail("T-TURN-1", f"No decision is pending, so a \"{step.type}\" step cannot be played: "
-                                    "the player must choose an action.", "/type")
+            raise illegal("T-TURN-1", "/type", f"No decision is pending, so a \"{step.type}\" step cannot be played: "
+                                               "the player must choose an action.")
         if step.type != "pass":
             s.passes = 0
         handler(s, step, events)
@@ -227,8 +223,8 @@ def apply_step(state: State, step: Step) -> tuple[State, Events]:
                                         and pending.type == "draw"):
             expected = [t for t in allowed if t != "stop" or pending.type != "draw"
                         or pending.action == "via_francigena"]
-            raise _fail("T-TURN-2", f"The {pending.action} is waiting for {_describe_pending(pending)}; "
-                                    f"expected a {' or '.join(expected)} step, not \"{step.type}\".", "/type")
+            raise illegal("T-TURN-2", "/type", f"The {pending.action} is waiting for {_describe_pending(pending)}; "
+                                               f"expected a {' or '.join(expected)} step, not \"{step.type}\".")
         allowed[step.type](s, step, events)
     return s, events
 
@@ -297,7 +293,7 @@ def _finish_drawing(s: State, events: Events, action: str) -> None:
 
 def _check_main_phase(s: State, rule: str, what: str) -> None:
     if s.phase != MAIN:
-        raise _fail(rule, f"{what} is not allowed in the Ending phase.", "/type")
+        raise illegal(rule, "/type", f"{what} is not allowed in the Ending phase.")
 
 
 def _draw_sources(s: State, action: str) -> tuple[str, ...]:
@@ -328,8 +324,8 @@ def _do_purchase(s: State, step: Step, events: Events) -> None:
     player = s.players[s.turn]
     draws = _purchase_draws(s)
     if player.hand_size + draws > player.hand_limit:
-        raise _fail("T-ACT-PURCHASE-2", f"Purchase would leave {player.hand_size + draws} cards in hand, "
-                                        f"over the limit of {player.hand_limit}.")
+        raise illegal("T-ACT-PURCHASE-2", "", f"Purchase would leave {player.hand_size + draws} cards in hand, "
+                                              f"over the limit of {player.hand_limit}.")
     sources = ("deck",) if s.deck_size == 1 else _draw_sources(s, "purchase")
     s.pending = Pending("draw", "purchase", s.turn, left=draws, sources=sources)
     events.append({"type": "purchase", "player": s.turn, "draws": draws})
@@ -339,18 +335,18 @@ def _do_exchange(s: State, step: Step, events: Events) -> None:
     _check_main_phase(s, "T-ACT-EXCHANGE-4", "Exchange")
     cards = step.cards
     if len(cards) < 2:
-        raise _fail("T-ACT-EXCHANGE-1", "An Exchange puts 2 or more cards onto the market.", "/cards")
+        raise illegal("T-ACT-EXCHANGE-1", "/cards", "An Exchange puts 2 or more cards onto the market.")
     after = _from_hand(s, s.players[s.turn], cards)
     if after is None:
-        raise _fail("T-ACT-EXCHANGE-1", f"The hand does not hold {', '.join(names(cards))}.", "/cards")
+        raise illegal("T-ACT-EXCHANGE-1", "/cards", f"The hand does not hold {', '.join(names(cards))}.")
     excluded = tuple(sorted(set(cards)))
     sources = _draw_sources(s, "exchange")
     available = s.deck_size
     if available < len(cards):  # (the deck alone usually suffices: no need to count the market)
         available = _drawable(s, sources, excluded)
     if available < len(cards):
-        raise _fail("T-ACT-EXCHANGE-3", f"Only {available} cards could be drawn back (deck, and market cards of "
-                                        f"other ranks); {len(cards)} are needed.")
+        raise illegal("T-ACT-EXCHANGE-3", "", f"Only {available} cards could be drawn back (deck, and market cards of "
+                                              f"other ranks); {len(cards)} are needed.")
     player = _with_player(s, s.turn)
     player.hand, player.hidden = after
     s.market = _sorted_add(s.market, cards)
@@ -365,21 +361,21 @@ def _do_draw(s: State, step: Step, events: Events) -> None:
     if source not in pending.sources:
         rule = "T-ACT-PURCHASE-3" if pending.sources == ("deck",) else (
             "T-NOB-VF" if pending.action == "via_francigena" else "T-NOB-DRAW")
-        raise _fail(rule, f"This draw may come from {' or '.join(pending.sources)} only.", "/from")
+        raise illegal(rule, "/from", f"This draw may come from {' or '.join(pending.sources)} only.")
     if source == "deck":
         card = _draw_from_deck(s, step.card, tower=True)
     elif source == "noble_deck":
         card = _draw_from_deck(s, step.card, tower=False)
     else:
         if step.card is None:
-            raise _fail("T-TURN-4", "Name the market card drawn.", "/card")
+            raise illegal("T-TURN-4", "/card", "Name the market card drawn.")
         if step.card not in s.market:
-            raise _fail("T-TURN-4", f"There is no {card_name(step.card)} in the market.", "/card")
+            raise illegal("T-TURN-4", "/card", f"There is no {card_name(step.card)} in the market.")
         if step.card in pending.excluded:
-            raise _fail("T-ACT-EXCHANGE-2", f"This Exchange put down a {card_name(step.card)}, so it cannot "
-                                            "draw one from the market.", "/card")
+            raise illegal("T-ACT-EXCHANGE-2", "/card", f"This Exchange put down a {card_name(step.card)}, so it cannot "
+                                                       "draw one from the market.")
         if not is_tower_card(step.card) and pending.action not in ("purchase", "exchange"):
-            raise _fail("T-NOB-DRAW", "Only a Purchase or an Exchange may draw a noble.", "/card")
+            raise illegal("T-NOB-DRAW", "/card", "Only a Purchase or an Exchange may draw a noble.")
         card = step.card
         s.market = _remaining(s.market, (card,))  # type: ignore[assignment]
     player = _with_player(s, pending.player)
@@ -398,17 +394,17 @@ def _draw_from_deck(s: State, named: int | None, *, tower: bool) -> int:
     what = "deck" if tower else "noble deck"
     pointer = "/from"
     if not size:
-        raise _fail("T-DRAW-SHORT" if tower else "T-NOB-DRAW", f"The {what} is empty.", pointer)
+        raise illegal("T-DRAW-SHORT" if tower else "T-NOB-DRAW", pointer, f"The {what} is empty.")
     if known:
         if named is not None and named != known[0]:
-            raise _fail("T-COMP-4", f"The top card of the {what} is {card_name(known[0])}, not "
-                                    f"{card_name(named)}.", "/card")
+            raise illegal("T-COMP-4", "/card", f"The top card of the {what} is {card_name(known[0])}, not "
+                                               f"{card_name(named)}.")
     elif hidden:
         if named is None:
-            raise _fail("T-SVC-UNKNOWN", f"The {what} is unknown here: name the card drawn from it.", "/card")
+            raise illegal("T-SVC-UNKNOWN", "/card", f"The {what} is unknown here: name the card drawn from it.")
         if is_tower_card(named) != tower or missing_cards(s)[named] <= 0:
-            raise _fail("T-SVC-UNKNOWN", f"No {card_name(named)} can be left in the {what}: every one is "
-                                         "accounted for elsewhere.", "/card")
+            raise illegal("T-SVC-UNKNOWN", "/card", f"No {card_name(named)} can be left in the {what}: every one is "
+                                                    "accounted for elsewhere.")
     return _pop_deck(s, named) if tower else _pop_noble_deck(s, named)
 
 
@@ -435,7 +431,7 @@ def _do_refill(s: State, step: Step, events: Events) -> None:
     assert pending is not None
     problem = _refill_problem(s, step.cards, pending.left)
     if problem:
-        raise _fail("T-SVC-REFILL", problem, "/cards")
+        raise illegal("T-SVC-REFILL", "/cards", problem)
     known, _ = _refill_known(s, pending.left)
     unknown = list(_remaining(step.cards, known))  # type: ignore[arg-type]
     for _ in range(pending.left):
@@ -468,24 +464,25 @@ def _check_tower_play(s: State, player_index: int, cards: tuple[int, ...], heigh
     if stones:
         me, other = s.players[player_index], s.players[1 - player_index]
         if nobles_used(me) + stones > nobles_used(other) + 1:
-            raise _fail("T-NOB-LIMIT", f"Playing {stones} Buona Pietra would make {nobles_used(me) + stones} "
-                                       f"nobles used against the opponent's {nobles_used(other)}: at most one "
-                                       "more is allowed.", "/cards")
+            raise illegal("T-NOB-LIMIT", "/cards",
+                          f"Playing {stones} Buona Pietra would make {nobles_used(me) + stones} "
+                          f"nobles used against the opponent's {nobles_used(other)}: at most one "
+                          "more is allowed.")
     if s.palazzo is not None and s.palazzo != player_index:
         cap = max((t.height for t in s.players[s.palazzo].towers), default=0)
         if height > cap:
-            raise _fail("T-NOB-PC", f"The opponent's Palazzo Comunale caps towers at {cap} stories (their "
-                                    f"tallest); this one would have {height}.", "/cards")
+            raise illegal("T-NOB-PC", "/cards", f"The opponent's Palazzo Comunale caps towers at {cap} stories (their "
+                                                f"tallest); this one would have {height}.")
 
 
 def _planned_build(s: State, player: Player, step: Step) -> tuple[Tower, tuple[int, ...], int]:
     """The tower a build makes and the hand after it; raises on an illegal build."""
     cards = step.cards
     if len(cards) < MIN_HEIGHT:
-        raise _fail("T-ACT-BUILD-1", f"A new tower needs 3 or more cards; {len(cards)} given.", "/cards")
+        raise illegal("T-ACT-BUILD-1", "/cards", f"A new tower needs 3 or more cards; {len(cards)} given.")
     after = _from_hand(s, player, cards)
     if after is None:
-        raise _fail("T-ACT-BUILD-1", f"The hand does not hold {', '.join(names(cards))}.", "/cards")
+        raise illegal("T-ACT-BUILD-1", "/cards", f"The hand does not hold {', '.join(names(cards))}.")
     options = interpretations(cards)
     if not options:
         rule = shape_rule(cards)
@@ -493,16 +490,18 @@ def _planned_build(s: State, player: Player, step: Step) -> tuple[Tower, tuple[i
                    "T-ACT-BUILD-3": f"{'-'.join(names(cards))} is not colorful: stories must descend one rank at "
                                     "a time from the bottom.",
                    }.get(rule, f"{'-'.join(names(cards))} is neither plain (one rank) nor colorful.")
-        raise _fail(rule, message, "/cards")
+        raise illegal(rule, "/cards", message)
     if len(options) > 1 and (step.kind is None or step.rank is None):
-        raise _fail("T-NOB-BP", "These cards make more than one tower: say which with \"kind\" and \"rank\" ("
-                    + ", ".join(f"{k} {r}" for k, r in options) + ").", "/cards")
+        raise illegal("T-NOB-BP", "/cards",
+                      "These cards make more than one tower: say which with \"kind\" and \"rank\" ("
+          + ", ".join(f"{k} {r}" for k, r in options) + ").")
     tower = read_tower(cards, False, step.kind, step.rank)  # kind/rank may always be given, if they agree
     if tower is None:
         wrong = contradicted_field(options, step.kind, step.rank) or "kind"
         readings = " or ".join(f"{kind} {rank}" for kind, rank in options)
-        raise _fail("T-ACT-BUILD-2", f"\"{wrong}\" does not match the cards {'-'.join(names(cards))}: they make "
-                                     f"a {readings}.", f"/{wrong}")
+        raise illegal("T-ACT-BUILD-2", f"/{wrong}",
+                      f"\"{wrong}\" does not match the cards {'-'.join(names(cards))}: they make "
+                      f"a {readings}.")
     _check_tower_play(s, s.turn, cards, tower.height)
     return tower, after[0], after[1]
 
@@ -547,11 +546,11 @@ def _build(s: State, tower: Tower, hand: tuple[int, ...], hidden: int, events: E
 def _own_incomplete(s: State, index: int | None, rule: str, pointer: str) -> Tower:
     towers = s.players[s.turn].towers
     if index is None or index >= len(towers):
-        raise _fail(rule, f"Player {s.turn} has no tower {index} (towers 0 to {len(towers) - 1}).", pointer)
+        raise illegal(rule, pointer, f"Player {s.turn} has no tower {index} (towers 0 to {len(towers) - 1}).")
     tower = towers[index]
     if tower.complete:
-        raise _fail("T-ACT-COMPLETE-1", f"Tower {index} is complete: it cannot be extended or completed again.",
-                    pointer)
+        raise illegal("T-ACT-COMPLETE-1", pointer,
+                      f"Tower {index} is complete: it cannot be extended or completed again.")
     return tower
 
 
@@ -559,18 +558,19 @@ def _planned_extension(s: State, step: Step) -> tuple[Tower, tuple[int, ...], in
     tower = _own_incomplete(s, step.tower, "T-ACT-EXTEND-1", "/tower")
     wrong = contradicted_field(((tower.kind, tower.rank),), step.kind, step.rank)  # an extension keeps both
     if wrong is not None:
-        raise _fail("T-ACT-EXTEND-1", f"Tower {step.tower} is {tower.kind} {tower.rank}; the extension names its "
-                                      f"\"{wrong}\" as {getattr(step, wrong)}.", f"/{wrong}")
+        raise illegal("T-ACT-EXTEND-1", f"/{wrong}",
+                      f"Tower {step.tower} is {tower.kind} {tower.rank}; the extension names its "
+                      f"\"{wrong}\" as {getattr(step, wrong)}.")
     cards = step.cards
     if not cards:
-        raise _fail("T-ACT-EXTEND-1", "An extension adds 1 or more cards.", "/cards")
+        raise illegal("T-ACT-EXTEND-1", "/cards", "An extension adds 1 or more cards.")
     after = _from_hand(s, s.players[s.turn], cards)
     if after is None:
-        raise _fail("T-ACT-EXTEND-1", f"The hand does not hold {', '.join(names(cards))}.", "/cards")
+        raise illegal("T-ACT-EXTEND-1", "/cards", f"The hand does not hold {', '.join(names(cards))}.")
     if not extension_fits(tower, cards):
         wanted = f"more {tower.rank}s" if tower.kind == PLAIN else f"{tower.top - 1} and below, in order"
-        raise _fail("T-ACT-EXTEND-1", f"Tower {step.tower} takes {wanted}; {'-'.join(names(cards))} does not fit.",
-                    "/cards")
+        raise illegal("T-ACT-EXTEND-1", "/cards",
+                      f"Tower {step.tower} takes {wanted}; {'-'.join(names(cards))} does not fit.")
     _check_tower_play(s, s.turn, cards, tower.height + len(cards))
     return extended(tower, cards), after[0], after[1]
 
@@ -709,7 +709,7 @@ def _do_target(s: State, step: Step, events: Events) -> None:
     target = (step.player, step.tower)
     if target not in candidates:
         listed = ", ".join(f"player {p} tower {t}" for p, t in candidates)
-        raise _fail("T-DON-10", f"The Conspiracy may target only the tallest eligible towers: {listed}.", "/tower")
+        raise illegal("T-DON-10", "/tower", f"The Conspiracy may target only the tallest eligible towers: {listed}.")
     _aim_conspiracy(s, pending.player, target, events)  # type: ignore[arg-type]
 
 
@@ -719,7 +719,7 @@ def _do_guard(s: State, step: Step, events: Events) -> None:
     guarder = pending.target[0]
     after = _from_hand(s, s.players[guarder], (GUARD,))
     if after is None:
-        raise _fail("T-DON-5", "Guarding takes a 5 from hand, and this hand holds none.", "/type")
+        raise illegal("T-DON-5", "/type", "Guarding takes a 5 from hand, and this hand holds none.")
     player = _with_player(s, guarder)
     player.hand, player.hidden = after
     _to_bottom(s, GUARD)  # T-DON-5: the 5 goes to the bottom of the deck
@@ -750,25 +750,24 @@ def _do_take(s: State, step: Step, events: Events) -> None:
     victim = s.players[victim_index]
     if victim.hidden:
         if step.positions is not None:
-            raise _fail("T-DON-9", "The opponent's hand is not known here: name the cards taken.", "/positions")
+            raise illegal("T-DON-9", "/positions", "The opponent's hand is not known here: name the cards taken.")
         if len(step.cards) != pending.left:
-            raise _fail("T-DON-9", f"The Trade takes {pending.left} cards; {len(step.cards)} named.", "/cards")
+            raise illegal("T-DON-9", "/cards", f"The Trade takes {pending.left} cards; {len(step.cards)} named.")
         after = _from_hand(s, victim, step.cards)
         if after is None:
-            raise _fail("T-SVC-UNKNOWN", f"The opponent's hand cannot hold {', '.join(names(step.cards))}.",
-                        "/cards")
+            raise illegal("T-SVC-UNKNOWN", "/cards", f"The opponent's hand cannot hold {', '.join(names(step.cards))}.")
         taken = step.cards
         hand, hidden = after
     else:
         if step.positions is None:
-            raise _fail("T-DON-9", "The Trade takes cards at random: give their \"positions\" in the "
-                                   "opponent's hand.", "/cards")
+            raise illegal("T-DON-9", "/cards", "The Trade takes cards at random: give their \"positions\" in the "
+                                               "opponent's hand.")
         if len(step.positions) != pending.left:
-            raise _fail("T-DON-9", f"The Trade takes {pending.left} cards; {len(step.positions)} positions "
-                                   "given.", "/positions")
+            raise illegal("T-DON-9", "/positions",
+                          f"The Trade takes {pending.left} cards; {len(step.positions)} positions "
+                          "given.")
         if step.positions and step.positions[-1] >= len(victim.hand):
-            raise _fail("T-SVC-HAND", f"The opponent's hand has positions 0 to {len(victim.hand) - 1}.",
-                        "/positions")
+            raise illegal("T-SVC-HAND", "/positions", f"The opponent's hand has positions 0 to {len(victim.hand) - 1}.")
         chosen = set(step.positions)
         taken = tuple(card for i, card in enumerate(victim.hand) if i in chosen)
         hand = tuple(card for i, card in enumerate(victim.hand) if i not in chosen)
@@ -786,10 +785,10 @@ def _do_give(s: State, step: Step, events: Events) -> None:
     assert pending is not None
     builder = pending.player
     if len(step.cards) != pending.left:
-        raise _fail("T-DON-9", f"The Trade gives back {pending.left} cards; {len(step.cards)} named.", "/cards")
+        raise illegal("T-DON-9", "/cards", f"The Trade gives back {pending.left} cards; {len(step.cards)} named.")
     after = _from_hand(s, s.players[builder], step.cards)
     if after is None:
-        raise _fail("T-DON-9", f"The hand does not hold {', '.join(names(step.cards))}.", "/cards")
+        raise illegal("T-DON-9", "/cards", f"The hand does not hold {', '.join(names(step.cards))}.")
     giver = _with_player(s, builder)
     giver.hand, giver.hidden = after
     taker = _with_player(s, 1 - builder)
@@ -803,7 +802,7 @@ def _do_give(s: State, step: Step, events: Events) -> None:
 def _do_complete(s: State, step: Step, events: Events) -> None:
     _check_main_phase(s, "T-ACT-COMPLETE-2", "Completing towers")
     if not step.towers:
-        raise _fail("T-ACT-COMPLETE-1", "Name one or more towers to complete.", "/towers")
+        raise illegal("T-ACT-COMPLETE-1", "/towers", "Name one or more towers to complete.")
     for i, index in enumerate(step.towers):
         _own_incomplete(s, index, "T-ACT-COMPLETE-1", f"/towers/{i}")
     player = _with_player(s, s.turn)
@@ -818,8 +817,8 @@ def _do_close(s: State, step: Step, events: Events) -> None:
     _check_main_phase(s, "T-ACT-CLOSE-1", "Close")
     complete = sum(1 for t in s.players[s.turn].towers if t.complete)
     if complete < CLOSE_MIN_COMPLETE:
-        raise _fail("T-ACT-CLOSE-1", f"Close needs at least {CLOSE_MIN_COMPLETE} complete towers; player "
-                                     f"{s.turn} has {complete}.")
+        raise illegal("T-ACT-CLOSE-1", "", f"Close needs at least {CLOSE_MIN_COMPLETE} complete towers; player "
+                                           f"{s.turn} has {complete}.")
     s.phase = ENDING
     s.closed_by = s.turn
     events.append({"type": "closed", "player": s.turn})
@@ -850,36 +849,35 @@ def _do_noble(s: State, step: Step, events: Events) -> None:
     card = step.card
     me = s.turn
     if not s.nobles:
-        raise _fail("T-COMP-2", "Nobles are only in the advanced game (variant.nobles).", "/card")
+        raise illegal("T-COMP-2", "/card", "Nobles are only in the advanced game (variant.nobles).")
     if card not in ACTION_NOBLES:
         rule = "T-NOB-BP" if card == BUONA_PIETRA else "T-NOB-GIOSTRA" if card == GIOSTRA else "T-NOB-PLAY"
-        raise _fail(rule, f"{card_name(card)} is not played as an action" + (
-            " (Buona Pietra is a story of a build or extension; Giostra answers the opponent's noble)."
-            if card in (BUONA_PIETRA, GIOSTRA) else "."), "/card")
+        raise illegal(rule, "/card", f"{card_name(card)} is not played as an action" + (
+                       " (Buona Pietra is a story of a build or extension; Giostra answers the opponent's noble)."
+                       if card in (BUONA_PIETRA, GIOSTRA) else "."))
     if s.phase != MAIN and card in DECK_NOBLES:
-        raise _fail("T-END-3", f"{card_name(card)} touches a deck, so it cannot be played in the Ending phase.",
-                    "/card")
+        raise illegal("T-END-3", "/card",
+                      f"{card_name(card)} touches a deck, so it cannot be played in the Ending phase.")
     after = _from_hand(s, s.players[me], (card,))
     if after is None:
-        raise _fail("T-NOB-PLAY", f"The hand does not hold {card_name(card)}.", "/card")
+        raise illegal("T-NOB-PLAY", "/card", f"The hand does not hold {card_name(card)}.")
     cost = step.cost or ()
     fizzles = card == PALAZZO and _palazzo_fizzles(s, me)
     if card == PALAZZO:
         if len(cost) not in ((0, PALAZZO_COST) if fizzles else (PALAZZO_COST,)):
-            raise _fail("T-NOB-PC", "Palazzo Comunale costs 2 cards from hand" + (
-                " (optional here, 0 or 2: it will have no lasting effect)." if fizzles else "."), "/cost")
+            raise illegal("T-NOB-PC", "/cost", "Palazzo Comunale costs 2 cards from hand" + (
+                           " (optional here, 0 or 2: it will have no lasting effect)." if fizzles else "."))
         # Card and cost are taken from the hand together, so an unknown hand cannot pay with the Palazzo itself.
         after_cost = _from_hand(s, s.players[me], (card, *cost))
         if after_cost is None:
-            raise _fail("T-NOB-PC", f"The hand does not hold {', '.join(names(cost))} besides the Palazzo.",
-                        "/cost")
+            raise illegal("T-NOB-PC", "/cost", f"The hand does not hold {', '.join(names(cost))} besides the Palazzo.")
         after = after_cost
     elif cost:
-        raise _fail("T-NOB-PLAY", f"Only Palazzo Comunale has a cost; {card_name(card)} takes none.", "/cost")
+        raise illegal("T-NOB-PLAY", "/cost", f"Only Palazzo Comunale has a cost; {card_name(card)} takes none.")
     used, theirs = nobles_used(s.players[me]), nobles_used(s.players[1 - me])
     if not fizzles and used + 1 > theirs + 1:
-        raise _fail("T-NOB-LIMIT", f"Player {me} has used {used} nobles and the opponent {theirs}: another "
-                                   "would be more than one ahead.", "/card")
+        raise illegal("T-NOB-LIMIT", "/card", f"Player {me} has used {used} nobles and the opponent {theirs}: another "
+                                              "would be more than one ahead.")
     player = _with_player(s, me)
     player.hand, player.hidden = after
     for paid in cost:
@@ -925,7 +923,7 @@ def _do_giostra(s: State, step: Step, events: Events) -> None:
     assert pending is not None
     actor, reactor = pending.player, 1 - pending.player
     if not _giostra_allowed(s, actor, _window_counted(pending)):
-        raise _fail("T-NOB-GIOSTRA", "Giostra must come from hand, within the noble limit (T-NOB-LIMIT).", "/type")
+        raise illegal("T-NOB-GIOSTRA", "/type", "Giostra must come from hand, within the noble limit (T-NOB-LIMIT).")
     after = _from_hand(s, s.players[reactor], (GIOSTRA,))
     assert after is not None
     answering = _with_player(s, reactor)
@@ -987,13 +985,14 @@ def _do_rebuild(s: State, step: Step, events: Events) -> None:
     pending = s.pending
     assert pending is not None
     if step.type != pending.action:
-        raise _fail("T-NOB-GIOSTRA", f"After Giostra the builder may only {pending.action} with the remaining "
-                                     "cards, or stop.", "/type")
+        raise illegal("T-NOB-GIOSTRA", "/type",
+                      f"After Giostra the builder may only {pending.action} with the remaining "
+                      "cards, or stop.")
     if tuple(sorted(step.cards)) != pending.cards:
-        raise _fail("T-NOB-GIOSTRA", f"The remaining cards are {', '.join(names(pending.cards))}: the "
-                                     f"{pending.action} uses exactly those.", "/cards")
+        raise illegal("T-NOB-GIOSTRA", "/cards", f"The remaining cards are {', '.join(names(pending.cards))}: the "
+                                                 f"{pending.action} uses exactly those.")
     if step.type == "extend" and step.tower != pending.tower:
-        raise _fail("T-NOB-GIOSTRA", f"The extension goes on tower {pending.tower}.", "/tower")
+        raise illegal("T-NOB-GIOSTRA", "/tower", f"The extension goes on tower {pending.tower}.")
     s.pending = None
     if step.type == "build":
         tower, hand, hidden = _planned_build(s, s.players[s.turn], step)

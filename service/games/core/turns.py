@@ -1,0 +1,71 @@
+"""What every game's `apply_step` repeats, declared once: a finished game takes no step, each point of a turn (a
+stage, as boardgame.io calls it) takes only its own kinds of step, and a step goes to the handler of its stage and
+type. A game declares its stages (`Turns`); the refusals keep the game's own rule ids and words.
+
+    TURNS = Turns(stage_of=lambda state: state.step, game_over=_over, stages={
+        PLAY: expecting({"play": _do_play, "pass": _do_pass}, "C-TURN-PLAY", "A turn starts with …"),
+        …})
+    apply_step = TURNS.apply_step
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Generic, Hashable, Mapping, TypeVar
+
+from .errors import IllegalStepError, Problem, illegal
+
+S = TypeVar("S")  # a game's state
+T = TypeVar("T")  # a game's step (anything with a `type`)
+
+Events = list[dict]
+Handler = Callable[[Any, Any, Events], Any]  # (state, step, events) -> the next state; events appended
+
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    """One point of a turn: the handler of each kind of step it takes, and the refusal of any other kind (the
+    rule it breaks and why, worded by `refusal(state, step)`; the pointer is the step's `/type`)."""
+
+    handlers: Mapping[str, Handler]
+    rule: str
+    refusal: Callable[[Any, Any], str]
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """The kinds of step this stage takes."""
+        return tuple(self.handlers)
+
+
+def expecting(handlers: Mapping[str, Handler], rule: str, what: str) -> Stage:
+    """A stage refused in the usual words: `what` the stage is, the kinds of step it takes and the one it got."""
+    kinds = " or ".join(handlers)
+    return Stage(handlers, rule, lambda state, step: f"{what}: expected a {kinds} step, not \"{step.type}\".")
+
+
+@dataclass(frozen=True, slots=True)
+class Turns(Generic[S, T]):
+    """A game's turn structure: `stage_of(state)` names the stage due, `stages` declares each, and
+    `game_over(state)` is the problem of stepping in a finished game (None while it goes on)."""
+
+    stage_of: Callable[[S], Hashable]
+    stages: Mapping[Hashable, Stage]
+    game_over: Callable[[S], Problem | None]
+
+    def apply_step(self, state: S, step: T) -> tuple[S, Events]:
+        """The state after one step, and what happened; IllegalStepError (pointers from the step) naming the rule
+        broken."""
+        over = self.game_over(state)
+        if over is not None:
+            raise IllegalStepError(over)
+        stage = self.stages[self.stage_of(state)]
+        handler = stage.handlers.get(step.type)  # type: ignore[attr-defined]
+        if handler is None:
+            raise illegal(stage.rule, "/type", stage.refusal(state, step))
+        events: Events = []
+        return handler(state, step, events), events
+
+    def stage(self, state: S) -> Stage:
+        return self.stages[self.stage_of(state)]
+
+
+__all__ = ["Events", "Handler", "Stage", "Turns", "expecting"]
