@@ -9,7 +9,10 @@ from collections import Counter
 from contextvars import ContextVar
 from functools import lru_cache
 from itertools import combinations, product
+from typing import Callable
 
+from ..core.errors import IllegalStepError, InvalidStateError, Problem, illegal
+from ..core.turns import Handler, Stage, Turns
 from .cards import (
     BUONA_PIETRA,
     CAPPELLA,
@@ -30,7 +33,6 @@ from .cards import (
     is_tower_card,
     names,
 )
-from ..core.errors import IllegalStepError, InvalidStateError, Problem, illegal
 from .model import ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Tower
 from .steps import Step
 from .towers import (
@@ -202,31 +204,9 @@ def _to_bottom(state: State, card: int) -> None:
 
 def apply_step(state: State, step: Step) -> tuple[State, Events]:
     """The state after one step, and what happened; raises IllegalStepError naming the rule broken."""
-    if state.phase == OVER:
-        raise illegal("T-TURN-3", "", "The game is over: both players passed in a row, so no move is possible.")
-    pending = state.pending
     if (step.card is not None and step.type == "draw") or step.kind is not None or step.rank is not None:
         step = canonical_step(state, step)
-    s = state.copy()
-    events: Events = []
-    if pending is None:
-        handler = _ACTIONS.get(step.type)
-        if handler is None:
-            raise illegal("T-TURN-1", "/type", f"No decision is pending, so a \"{step.type}\" step cannot be played: "
-                                               "the player must choose an action.")
-        if step.type != "pass":
-            s.passes = 0
-        handler(s, step, events)
-    else:
-        allowed = _PENDING_STEPS[pending.type]
-        if step.type not in allowed or (step.type == "stop" and pending.action != "via_francigena"
-                                        and pending.type == "draw"):
-            expected = [t for t in allowed if t != "stop" or pending.type != "draw"
-                        or pending.action == "via_francigena"]
-            raise illegal("T-TURN-2", "/type", f"The {pending.action} is waiting for {_describe_pending(pending)}; "
-                                               f"expected a {' or '.join(expected)} step, not \"{step.type}\".")
-        allowed[step.type](s, step, events)
-    return s, events
+    return TURNS.apply_step(state, step)
 
 
 def canonical_step(state: State, step: Step) -> Step:
@@ -1002,26 +982,67 @@ def _do_rebuild(s: State, step: Step, events: Events) -> None:
         _extend(s, step.tower, tower, hand, hidden, step.cards, events)  # type: ignore[arg-type]
 
 
-_ACTIONS = {
-    "purchase": _do_purchase,
-    "exchange": _do_exchange,
-    "build": _do_build,
-    "extend": _do_extend,
-    "complete": _do_complete,
-    "close": _do_close,
-    "pass": _do_pass,
-    "noble": _do_noble,
-}
-_PENDING_STEPS = {
-    "draw": {"draw": _do_draw, "stop": _do_stop},
-    "guard": {"guard": _do_guard, "decline": _do_decline},
-    "target": {"target": _do_target},
-    "take": {"take": _do_take},
-    "give": {"give": _do_give},
-    "refill": {"refill": _do_refill},
-    "giostra": {"giostra": _do_giostra, "decline": _do_decline},
-    "rebuild": {"build": _do_rebuild, "extend": _do_rebuild, "stop": _do_stop},
-}
+def _on_copy(handler: Callable[[State, Step, Events], None], *, action: bool = False) -> Handler:
+    """A handler that works on a copy of the state (Torri's rules write it in place). An action other than a pass
+    ends a run of passes (T-TURN-3)."""
+    def run(state: State, step: Step, events: Events) -> State:
+        s = state.copy()
+        if action and step.type != "pass":
+            s.passes = 0
+        handler(s, step, events)
+        return s
+    return run
+
+
+def _game_over(state: State) -> Problem | None:
+    if state.phase == OVER:
+        return Problem("T-TURN-3", "", "The game is over: both players passed in a row, so no move is possible.")
+    return None
+
+
+def _stage_of(state: State) -> str:
+    """T-TURN-1: with nothing pending the player chooses an action; T-TURN-2: else the pending decision, by type
+    (a Via Francigena's draws may stop early: T-NOB-VF)."""
+    pending = state.pending
+    if pending is None:
+        return ACTION
+    return VIA_DRAW if pending.type == "draw" and pending.action == "via_francigena" else pending.type
+
+
+def _choose_an_action(state: State, step: Step) -> str:
+    return f"No decision is pending, so a \"{step.type}\" step cannot be played: the player must choose an action."
+
+
+def _decide(kinds: tuple[str, ...]) -> Callable[[State, Step], str]:
+    def refusal(state: State, step: Step) -> str:
+        pending = state.pending
+        assert pending is not None
+        return (f"The {pending.action} is waiting for {_describe_pending(pending)}; expected a {' or '.join(kinds)} "
+                f"step, not \"{step.type}\".")
+    return refusal
+
+
+def _pending(**handlers: Callable[[State, Step, Events], None]) -> Stage:
+    on_copy = {kind: _on_copy(handler) for kind, handler in handlers.items()}
+    return Stage(on_copy, "T-TURN-2", _decide(tuple(handlers)))
+
+
+ACTION, VIA_DRAW = "action", "draw, with Via Francigena"
+TURNS = Turns(stage_of=_stage_of, game_over=_game_over, stages={
+    ACTION: Stage({kind: _on_copy(handler, action=True) for kind, handler in {
+        "purchase": _do_purchase, "exchange": _do_exchange, "build": _do_build, "extend": _do_extend,
+        "complete": _do_complete, "close": _do_close, "pass": _do_pass, "noble": _do_noble}.items()},
+        "T-TURN-1", _choose_an_action),
+    "draw": _pending(draw=_do_draw),
+    VIA_DRAW: _pending(draw=_do_draw, stop=_do_stop),
+    "guard": _pending(guard=_do_guard, decline=_do_decline),
+    "target": _pending(target=_do_target),
+    "take": _pending(take=_do_take),
+    "give": _pending(give=_do_give),
+    "refill": _pending(refill=_do_refill),
+    "giostra": _pending(giostra=_do_giostra, decline=_do_decline),
+    "rebuild": _pending(build=_do_rebuild, extend=_do_rebuild, stop=_do_stop),
+})
 
 
 # ---------------------------------------------------------------- legal steps
