@@ -20,6 +20,7 @@ Run this only when a rules change is meant to change the outcome; review the dif
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 import sys
 from pathlib import Path
 
@@ -89,8 +90,7 @@ def cap_refusals(state: torri.State) -> list[torri.Step]:
     the Palazzo is taken away."""
     if state.pending is not None or state.palazzo is None or state.palazzo == state.turn:
         return []
-    free = state.copy()
-    free.palazzo = None
+    free = replace(state, palazzo=None)
     capped = set(torri.legal_steps(state))
     return [s for s in torri.legal_steps(free) if s.type in ("build", "extend") and s not in capped]
 

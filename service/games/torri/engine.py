@@ -33,7 +33,7 @@ from .cards import (
     is_tower_card,
     names,
 )
-from .model import ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Tower
+from .model import ENDING, MAIN, OVER, PLAIN, Pending, Player, PlayerDraft, State, Tower
 from .steps import Step
 from .towers import (
     LOWEST_STANDIN,
@@ -140,9 +140,11 @@ def _fits(need: Counter, known: Counter, hidden: int, could: Counter) -> bool:
 
 
 def _with_player(state: State, index: int) -> Player:
-    """Replace player `index` of `state` (a working copy) by a copy, and return it for changing."""
-    player = state.players[index].copy()
-    state.players = (player, state.players[1]) if index == 0 else (state.players[0], player)
+    """Player `index` of `state` (a working copy) as a working copy too, for changing."""
+    player = state.players[index]
+    if type(player) is not PlayerDraft:
+        player = player.draft()
+        state.players = (player, state.players[1]) if index == 0 else (state.players[0], player)
     return player
 
 
@@ -983,14 +985,14 @@ def _do_rebuild(s: State, step: Step, events: Events) -> None:
 
 
 def _on_copy(handler: Callable[[State, Step, Events], None], *, action: bool = False) -> Handler:
-    """A handler that works on a copy of the state (Torri's rules write it in place). An action other than a pass
-    ends a run of passes (T-TURN-3)."""
+    """A handler that writes a working copy of the state (model.Draft: Torri's rules are written as changes),
+    frozen once the step is done. An action other than a pass ends a run of passes (T-TURN-3)."""
     def run(state: State, step: Step, events: Events) -> State:
-        s = state.copy()
+        s = state.draft()
         if action and step.type != "pass":
             s.passes = 0
         handler(s, step, events)
-        return s
+        return s.freeze()
     return run
 
 

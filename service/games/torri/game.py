@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from ..core.stepping import Outcome, Stepper
@@ -50,15 +51,14 @@ def legal_moves(state: State, *, limit: int | None = MAX_LEGAL_STEPS) -> list[di
 
 def player_view(state: State, player: int) -> State:
     """The state as `player` may see it: the opponent's hand and both decks' order become counts."""
-    view = state.copy()
-    other = view.players[1 - player].copy()
-    other.hand, other.hidden = (), other.hand_size
+    view = state.draft()
+    other = replace(view.players[1 - player], hand=(), hidden=view.players[1 - player].hand_size)
     view.players = (view.players[0], other) if player == 0 else (other, view.players[1])
     if view.deck_size:
         view.deck, view.deck_hidden, view.deck_bottom = (), view.deck_size, ()
     if view.noble_deck_size:
         view.noble_deck, view.noble_hidden, view.noble_bottom = (), view.noble_deck_size, ()
-    return view
+    return view.freeze()
 
 
 def score(state: State, *, several_deals: bool = False) -> Score:

@@ -1,14 +1,16 @@
 """The Torri position as small value objects.
 
-A `State` is treated as a value: the engine never changes one it was given, it returns a new one.
-Hands and the market have no order, so they are kept sorted; that makes equal positions equal values
-(and equal bytes once serialised). A pile the caller does not know card by card (a referee at a real table)
-keeps its known cards and a count of unknown ones.
+A `State` is a value (frozen, like its players): the engine never changes one, it returns a new one. Torri's
+rules are written as changes to a working copy, so the engine writes a `Draft` of the state (its players
+`PlayerDraft`s once changed) and freezes it when the step is done. Hands and the market have no order, so they
+are kept sorted; that makes equal positions equal values (and equal bytes once serialised). A pile the caller does
+not know card by card (a referee at a real table) keeps its known cards and a count of unknown ones.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
+from dataclasses import dataclass, field, fields, make_dataclass
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from .cards import HAND_LIMIT, MURA, MURA_HAND_LIMIT
 
@@ -36,13 +38,23 @@ class Tower(NamedTuple):
         return self.rank if self.kind == PLAIN else self.rank - len(self.cards) + 1
 
 
-@dataclass(slots=True)
-class Player:
-    name: str
-    hand: tuple[int, ...]  # the known cards, sorted
-    hidden: int = 0  # cards in hand that the caller does not know
-    towers: tuple[Tower, ...] = ()
-    played: tuple[int, ...] = ()  # nobles played in front of the player, in order
+def _working_copy(frozen: type, name: str, shared: type) -> Any:
+    """The mutable twin of a frozen dataclass: the same fields in the same order, `shared`'s properties, and
+    `freeze()`; the frozen class gets `draft()`."""
+    names = tuple(f.name for f in fields(frozen))
+    values = attrgetter(*names)
+    twin = make_dataclass(name, [(f.name, f.type, field(default=f.default)) for f in fields(frozen)],
+                          bases=(shared,), slots=True,
+                          namespace={"freeze": lambda self: frozen(*values(self)), "__module__": __name__})
+    frozen.draft = lambda self: twin(*values(self))
+    return twin
+
+
+class _PlayerCounts:
+    __slots__ = ()
+    hand: tuple[int, ...]
+    hidden: int
+    played: tuple[int, ...]
 
     @property
     def hand_size(self) -> int:
@@ -52,8 +64,17 @@ class Player:
     def hand_limit(self) -> int:  # T-SETUP-4, T-NOB-MURA
         return MURA_HAND_LIMIT if MURA in self.played else HAND_LIMIT
 
-    def copy(self) -> "Player":
-        return Player(self.name, self.hand, self.hidden, self.towers, self.played)
+
+@dataclass(frozen=True, slots=True)
+class Player(_PlayerCounts):
+    name: str
+    hand: tuple[int, ...]  # the known cards, sorted
+    hidden: int = 0  # cards in hand that the caller does not know
+    towers: tuple[Tower, ...] = ()
+    played: tuple[int, ...] = ()  # nobles played in front of the player, in order
+
+
+PlayerDraft = _working_copy(Player, "PlayerDraft", _PlayerCounts)  # a player the engine is changing
 
 
 class Pending(NamedTuple):
@@ -87,8 +108,31 @@ class Pending(NamedTuple):
     rank: int | None = None
 
 
-@dataclass(slots=True)
-class State:
+class _StateCounts:
+    __slots__ = ()
+    deck: tuple[int, ...]
+    deck_hidden: int
+    deck_bottom: tuple[int, ...]
+    noble_deck: tuple[int, ...]
+    noble_hidden: int
+    noble_bottom: tuple[int, ...]
+    players: tuple[Any, Any]
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.deck) + self.deck_hidden + len(self.deck_bottom)
+
+    @property
+    def noble_deck_size(self) -> int:
+        return len(self.noble_deck) + self.noble_hidden + len(self.noble_bottom)
+
+    @property
+    def has_hidden(self) -> bool:
+        return bool(self.deck_hidden or self.noble_hidden or self.players[0].hidden or self.players[1].hidden)
+
+
+@dataclass(frozen=True, slots=True)
+class State(_StateCounts):
     nobles: bool
     phase: str
     turn: int
@@ -108,24 +152,20 @@ class State:
     palazzo: int | None = None
     closed_by: int | None = None  # who called Close (T-ACT-CLOSE-1), for T-SCORE-DEALS
 
-    @property
-    def deck_size(self) -> int:
-        return len(self.deck) + self.deck_hidden + len(self.deck_bottom)
 
-    @property
-    def noble_deck_size(self) -> int:
-        return len(self.noble_deck) + self.noble_hidden + len(self.noble_bottom)
+Draft = _working_copy(State, "Draft", _StateCounts)  # the working copy a step writes (players: Player or PlayerDraft)
+_draft_freeze = Draft.freeze
 
-    @property
-    def has_hidden(self) -> bool:
-        return bool(self.deck_hidden or self.noble_hidden or self.players[0].hidden or self.players[1].hidden)
 
-    def copy(self) -> "State":
-        """A copy whose players may be replaced without touching this state."""
-        return State(self.nobles, self.phase, self.turn, self.to_act, self.passes, self.highest, self.deck,
-                     self.deck_hidden, self.deck_bottom, self.market, self.players, self.pending,
-                     self.noble_deck, self.noble_hidden, self.noble_bottom, self.removed, self.palazzo,
-                     self.closed_by)
+def _freeze(draft: Any) -> State:
+    """The State a step's working copy describes, its changed players frozen too."""
+    a, b = draft.players
+    if type(a) is PlayerDraft or type(b) is PlayerDraft:
+        draft.players = (a.freeze() if type(a) is PlayerDraft else a, b.freeze() if type(b) is PlayerDraft else b)
+    return _draft_freeze(draft)
+
+
+Draft.freeze = _freeze
 
 
 @dataclass(frozen=True, slots=True)
