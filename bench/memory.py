@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from service.games import carcassonne  # noqa: E402
-from service.games.carcassonne import codec  # noqa: E402
+from service.games.carcassonne import position  # noqa: E402
 
 # bench/service.py's servers (its file name is the package's, so it is loaded by path)
 _spec = importlib.util.spec_from_file_location("bench_service", ROOT / "bench" / "service.py")
@@ -42,7 +42,7 @@ Server, post = bench_service.Server, bench_service.post
 def whole_game(seed: int = 3) -> tuple[dict, list[dict]]:
     """A Carcassonne game with The Tower, from the deal to its end by a seeded random player: (state, steps)."""
     state = carcassonne.new_game(seed, names=["Ada", "Bea", "Cy"], tower=True)
-    start = codec.state_json(state)
+    start = position.state_json(state)
     rng = random.Random(seed)
     steps = []
     while not state.over:

@@ -9,7 +9,6 @@ pure library (no web, no cache, no I/O).
     (True, 1, 'place')
 """
 from .board import BoardIndex, Group
-from .codec import read_state, state_json, validate_state
 from .engine import apply_step, captures, drawable, legal_steps, reach, unplaced
 from .errors import CarcassonneError, GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
 from .game import GAME_ID, Outcome, apply_steps, legal_moves, new_game, player_view, score, to_act
@@ -28,8 +27,9 @@ from .model import (
                     StepDue,
                     Tower,
 )
+from .position import state_json
 from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
-from .schemas import parse_step
+from .schemas import parse_step, read_state, validate_state
 from .scoring import Score, score_state
 from .steps import Step
 from .tiles import FACES, START_TILE, Face, Kind, Segment, face, full_set, tile_counts

@@ -6,7 +6,9 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
+from ..core.errors import Problem
 from ..core.schemas import (
+    BuiltSchema,
     EventSchema,
     List,
     ListOrCounted,
@@ -16,13 +18,15 @@ from ..core.schemas import (
     StrictBoolean,
     StrictSchema,
     apply_response_schema,
+    document_reader,
     legal_moves_response_schema,
     picture_response_schema,
     replay_response_schema,
     step_reader,
     validate_response_schema,
 )
-from .model import MAX_PLAYERS, MEEPLES, MIN_PLAYERS
+from .model import MAX_PLAYERS, MEEPLES, MIN_PLAYERS, State
+from .position import build_state
 from .steps import COORDINATE, Step
 from .tiles import tile_counts
 
@@ -115,8 +119,10 @@ class CarcassonnePlayerSchema(StrictSchema):
                      metadata={"description": "The owner of each prisoner this player holds (K-TOW-CAP-2)."})
 
 
-class CarcassonneStateSchema(StrictSchema):
+class CarcassonneStateSchema(BuiltSchema):
     """A whole Carcassonne position (the rule book's state shape)."""
+
+    build = staticmethod(build_state)
 
     game = fields.String(validate=validate.Equal("carcassonne"), metadata={"description": "\"carcassonne\"."})
     variant = fields.Nested(CarcassonneVariantSchema, metadata={"description": "The variant; left out: the base "
@@ -194,6 +200,23 @@ class Move(MoveUnion):
 
 
 parse_step = step_reader(Move)  # the library's reading of a move: the same as the API's
+
+
+# ---------------------------------------------------------------- the library's reading: the same schema
+
+load_state = document_reader(CarcassonneStateSchema)
+
+
+def read_state(data: Any, *, check: bool = True) -> State:
+    """A State from its JSON form. Raises MalformedError or, with `check`, InvalidStateError."""
+    reading = load_state(data)
+    return reading.value if not check and reading.value is not None else reading.checked()
+
+
+def validate_state(data: Any) -> tuple[list[Problem], list[Problem]]:
+    """(errors, warnings) of a state document; raises MalformedError only for a wrong shape."""
+    reading = load_state(data)
+    return list(reading.errors), list(reading.warnings)
 
 
 # ---------------------------------------------------------------- requests and responses

@@ -1,0 +1,345 @@
+"""A Carcassonne position from what its schema loaded (service/games/carcassonne/schemas.py), the rules a real
+position obeys, and its JSON form.
+
+`build_state` takes a state document whose shape the schema has checked and gives a `Reading`: the State and every
+rule the position breaks (K-COMP, K-SETUP, K-PLACE, K-TILE-4, K-MEEPLE-1, K-SCORE-RETURN, K-SVC-STEP, K-END-1,
+K-TOW-*), each with its rule id and a pointer from the state. `state_json` writes the canonical form: every field,
+keys in a fixed order, feature names canonical (K-TILE-4), meeples, towers and prisoners sorted, so equal states
+are equal bytes. The board keeps the order given (the order the tiles were placed in).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from ..core.errors import Problem
+from ..core.schemas import Reading
+from .board import BoardIndex
+from .model import (
+    FLOORS,
+    MAX_PLAYERS,
+    MEEPLES,
+    MIN_PLAYERS,
+    Bag,
+    Meeple,
+    Phase,
+    Placement,
+    Player,
+    Square,
+    State,
+    StepDue,
+    Tower,
+)
+from .tiles import DIRECTIONS, START_TILE, Face, Kind, face, tile_counts
+
+GAME_ID = "carcassonne"
+
+Bad = Callable[[str, str, str], None]  # (rule, pointer, message): one problem of the position
+
+
+def _xy(square: Square | None) -> list[int] | None:
+    return None if square is None else [square[0], square[1]]
+
+
+def _square(loaded: list[int] | None) -> Square | None:
+    return None if loaded is None else (loaded[0], loaded[1])
+
+
+# ---------------------------------------------------------------- building, and the rules a position obeys
+
+def build_state(loaded: dict) -> Reading[State]:
+    """The State a loaded state document describes, with every rule it breaks (K-COMP, K-SETUP, K-PLACE, K-TILE-4,
+    K-TOW-*); a Carcassonne state has no warnings."""
+    problems: list[Problem] = []
+
+    def bad(rule: str, pointer: str, message: str) -> None:
+        problems.append(Problem(rule, pointer, message))
+
+    tower = loaded.get("variant", {}).get("tower", False)
+    counts = tile_counts(tower)
+    listed_players = loaded["players"]
+    n = len(listed_players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        bad("K-SETUP-2", "/players", f"Carcassonne is for 2 to 5 players; {n} given.")
+    grid, faces = _board(loaded["board"], counts, bad)
+    # grid keeps the board's order: a square enters it once, at its first placement
+    board = tuple(placement for _, placement in grid.values())
+    bag_loaded = loaded["bag"]
+    bag = Bag(None, bag_loaded["count"]) if isinstance(bag_loaded, dict) else Bag.known(tuple(bag_loaded))
+    discarded = tuple(loaded.get("discarded", ()))
+    _tiles(board, discarded, bag, counts, bad)
+    meeples, pointers = _meeples(loaded.get("meeples", ()), n, grid, faces, bad)
+    # every tower listed, each with its index (a variant without towers lists none that count)
+    listed_towers = [(i, Tower(_square(item["at"]), item["height"], item.get("top")))
+                     for i, item in enumerate(loaded.get("towers", ()))] if tower else []
+    if loaded.get("towers") and not tower:
+        bad("K-TOW-TILE-1", "/towers", "Towers are played only with The Tower (variant tower).")
+    towers = _towers(listed_towers, n, grid, faces, bad)
+    players = _players(listed_players, tower, sum(t.height for _, t in listed_towers), meeples, towers, bad)
+    # where the turn stands (K-SVC-STEP, K-END-1)
+    phase, step = Phase(loaded.get("phase", "play")), StepDue(loaded.get("step", "place"))
+    turn, ransomed = loaded.get("turn", 0), loaded.get("ransomed", False)
+    last, raised = _square(loaded.get("last")), _square(loaded.get("raised"))
+    _turn(n, turn, phase, step, bag, last, raised, grid, meeples, pointers, listed_towers, towers, bad)
+    if ransomed and (not tower or phase is Phase.OVER):
+        bad("K-TOW-RANSOM", "/ransomed", "Only a turn of The Tower can have a ransom paid.")
+    index = BoardIndex.of(board)
+    _finished_features_hold_no_meeple(index, meeples, pointers, last if step is not StepDue.PLACE else None, bad)
+    state = State(tower, phase, turn, step, bag, discarded, board, last, raised, tuple(sorted(meeples)),
+                  tuple(sorted(towers)), tuple(players), ransomed)
+    return Reading(state.with_index(index), tuple(problems))
+
+
+def _board(loaded: list[dict], counts: dict[str, int], bad: Bad) -> tuple[dict[Square, tuple[int, Placement]],
+                                                                          dict[Square, Face]]:
+    """The placements kept (square -> (index in the board, placement)) and their faces: tiles of the game, each
+    square once, the start tile, touching and matching (K-TOW-TILE-1, K-PLACE-1, K-SETUP-1, K-PLACE-2)."""
+    grid: dict[Square, tuple[int, Placement]] = {}
+    faces: dict[Square, Face] = {}
+    for i, item in enumerate(loaded):
+        tile, at = item["tile"], item["at"]
+        square = (at[0], at[1])
+        if tile not in counts:
+            bad("K-TOW-TILE-1", f"/board/{i}/tile", f"{tile} is a tile of The Tower: variant tower only.")
+            continue
+        if square in grid:
+            bad("K-PLACE-1", f"/board/{i}/at", f"{_xy(square)} already holds a tile (board {grid[square][0]}).")
+            continue
+        rotation = item.get("rotation", 0)
+        grid[square] = (i, Placement(tile, square, rotation))
+        faces[square] = face(tile, rotation)
+    start = grid.get((0, 0))
+    if start is None or start[1].tile != START_TILE or start[1].rotation != 0:
+        bad("K-SETUP-1", "/board", f"The start tile, a {START_TILE} at rotation 0, is at [0, 0].")
+    reached: set[Square] = set()
+    if (0, 0) in grid:
+        todo = [(0, 0)]
+        reached.add((0, 0))
+        while todo:
+            x, y = todo.pop()
+            for dx, dy in DIRECTIONS:
+                nb = (x + dx, y + dy)
+                if nb in grid and nb not in reached:
+                    reached.add(nb)
+                    todo.append(nb)
+    for square, (i, placement) in grid.items():
+        if square not in reached and (0, 0) in grid:
+            bad("K-PLACE-1", f"/board/{i}/at", f"{_xy(square)} is not joined to the start tile by edges.")
+        tile_face = faces[square]
+        for d in (1, 2):  # each shared edge once: with the east and the south neighbour
+            dx, dy = DIRECTIONS[d]
+            nb = grid.get((square[0] + dx, square[1] + dy))
+            if nb is None:
+                continue
+            other = faces[nb[1].at]
+            if tile_face.edges[d] is not other.edges[(d + 2) % 4]:
+                bad("K-PLACE-2", f"/board/{nb[0]}", f"{placement.tile} at {_xy(square)} and {nb[1].tile} at "
+                                                    f"{_xy(nb[1].at)} share an edge that does not match "
+                                                    f"({tile_face.edges[d].value} to "
+                                                    f"{other.edges[(d + 2) % 4].value}).")
+    return grid, faces
+
+
+def _tiles(board: tuple[Placement, ...], discarded: tuple[str, ...], bag: Bag, counts: dict[str, int],
+           bad: Bad) -> None:
+    """K-COMP-3: every tile in the bag, on the board or discarded, never more than the set has."""
+    on_board, thrown = Counter(p.tile for p in board), Counter(discarded)
+    used = on_board + thrown
+    if bag.tiles is not None:
+        used += Counter(bag.tiles)
+    for tile, k in used.items():
+        if tile not in counts:
+            where = "/board" if on_board[tile] else "/discarded" if thrown[tile] else "/bag"
+            bad("K-TOW-TILE-1", where, f"{tile} is a tile of The Tower: variant tower only.")
+        elif k > counts[tile]:
+            # point where the copy too many is: the board first, then the discards, then the bag
+            where = "/board" if on_board[tile] > counts[tile] else \
+                "/discarded" if on_board[tile] + thrown[tile] > counts[tile] else "/bag"
+            bad("K-COMP-3", where, f"{k} tiles {tile} are in the state; the game has {counts[tile]}.")
+    total = sum(counts.values())
+    if len(board) + len(discarded) + bag.count != total:
+        bad("K-COMP-3", "/bag", f"{len(board)} tiles on the board, {len(discarded)} discarded and "
+                                f"{bag.count} in the bag make {len(board) + len(discarded) + bag.count}; "
+                                f"the game has {total}.")
+
+
+def _meeples(loaded: Any, n: int, grid: dict[Square, tuple[int, Placement]], faces: dict[Square, Face],
+             bad: Bad) -> tuple[list[Meeple], dict[Meeple, str]]:
+    """The meeples kept, by their canonical feature names, and a pointer to each: on features that exist, one per
+    segment (K-TILE-4, K-MEEPLE-1)."""
+    meeples: list[Meeple] = []
+    pointers: dict[Meeple, str] = {}
+    seen: set[tuple[Square, str]] = set()
+    for i, item in enumerate(loaded):
+        player, at, feature = item["player"], item["at"], item["feature"]
+        square = (at[0], at[1])
+        if player >= n:
+            bad("K-SETUP-2", f"/meeples/{i}/player", f"There is no player {player}.")
+            continue
+        if square not in grid:
+            bad("K-TILE-4", f"/meeples/{i}/at", f"{_xy(square)} holds no tile.")
+            continue
+        placement = grid[square][1]
+        segment = faces[square].segment(feature)
+        if segment is None or segment.kind is Kind.TOWER:
+            bad("K-TILE-4", f"/meeples/{i}/feature", f"{placement.tile} at {_xy(square)}, rotation "
+                                                     f"{placement.rotation}, has no feature \"{feature}\" a "
+                                                     "meeple can stand on.")
+            continue
+        if (square, segment.name) in seen:
+            bad("K-MEEPLE-1", f"/meeples/{i}", f"Two meeples on \"{segment.name}\" at {_xy(square)}.")
+            continue
+        seen.add((square, segment.name))
+        meeple = Meeple(square, segment.name, player)
+        meeples.append(meeple)
+        pointers[meeple] = f"/meeples/{i}"
+    return meeples, pointers
+
+
+def _towers(listed: list[tuple[int, Tower]], n: int, grid: dict[Square, tuple[int, Placement]],
+            faces: dict[Square, Face], bad: Bad) -> list[Tower]:
+    """The towers kept: on foundations, one a square (K-TOW-ACT-1), a top of a player of the game."""
+    towers: list[Tower] = []
+    for i, item in listed:
+        if item.at not in grid or not faces[item.at].tower:
+            bad("K-TOW-ACT-1", f"/towers/{i}/at", f"{_xy(item.at)} holds no tower foundation.")
+            continue
+        if any(t.at == item.at for t in towers):
+            bad("K-TOW-ACT-1", f"/towers/{i}/at", f"Two towers at {_xy(item.at)}.")
+            continue
+        if item.top is not None and item.top >= n:
+            bad("K-SETUP-2", f"/towers/{i}/top", f"There is no player {item.top}.")
+            continue
+        towers.append(item)
+    return towers
+
+
+def _players(loaded: list[dict], tower: bool, tower_floors: int, meeples: list[Meeple], towers: list[Tower],
+             bad: Bad) -> list[Player]:
+    """The players: floors (K-TOW-TILE-1), prisoners (K-TOW-CAP-2, K-TOW-SWAP), meeples (K-COMP-2, K-COMP-3).
+    `tower_floors` are the floors of every tower listed, even one refused: one wrong tower is one problem, not
+    two."""
+    n = len(loaded)
+    prisoners = [tuple(sorted(item.get("prisoners", ()))) for item in loaded]
+    floors_total = FLOORS.get(n, 0) * n if tower else 0
+    floors_used = tower_floors + sum(item.get("floors", 0) for item in loaded)
+    if n and floors_used != floors_total:
+        bad("K-TOW-TILE-1", "/players", f"Floors in supply and in towers make {floors_used}; {n} players have "
+                                        f"{floors_total}.")
+    held_by_others: Counter = Counter()
+    for i, held in enumerate(prisoners):
+        if held and not tower:
+            bad("K-TOW-CAP-2", f"/players/{i}/prisoners", "Prisoners are taken only with The Tower (variant tower).")
+        for owner in held:
+            if owner >= n or owner == i:
+                bad("K-TOW-CAP-2", f"/players/{i}/prisoners", f"A player holds prisoners of the other players only "
+                                                              f"(found {owner}).")
+            else:
+                held_by_others[owner] += 1
+        for j in range(i + 1, n):
+            if j in held and i in prisoners[j]:
+                bad("K-TOW-SWAP", f"/players/{i}/prisoners", f"Players {i} and {j} each hold a prisoner of the "
+                                                             "other: they are exchanged at once.")
+    players = []
+    on_board = Counter(m.player for m in meeples) + Counter(t.top for t in towers if t.top is not None)
+    for i, item in enumerate(loaded):
+        placed = on_board[i] + held_by_others[i]
+        supply = item.get("supply")
+        if supply is None:
+            supply = max(0, MEEPLES - placed)
+        if supply + placed != MEEPLES:
+            bad("K-COMP-3", f"/players/{i}", f"Player {i}'s meeples: {supply} in supply, {placed} on the board, on "
+                                             f"towers or held; a player has {MEEPLES}.")
+        players.append(Player(item.get("name", f"Player {i + 1}"), item.get("score", 0), supply,
+                              item.get("floors", 0), prisoners[i]))
+    return players
+
+
+def _turn(n: int, turn: int, phase: Phase, step: StepDue, bag: Bag, last: Square | None, raised: Square | None,
+          grid: dict[Square, tuple[int, Placement]], meeples: list[Meeple], pointers: dict[Meeple, str],
+          listed_towers: list[tuple[int, Tower]], towers: list[Tower], bad: Bad) -> None:
+    """Where the turn stands: whose turn, the phase, the step due, the tile just placed and the tower just raised
+    tell one story (K-SETUP-2, K-END-1, K-SVC-STEP, K-MEEPLE-1, K-TOW-ACT-1, K-TOW-ACT-2)."""
+    if n and turn >= n:
+        bad("K-SETUP-2", "/turn", f"There is no player {turn}.")
+    if phase is Phase.OVER:
+        if bag.count:
+            bad("K-END-1", "/phase", "The game ends only once the bag is empty.")
+        if step is not StepDue.PLACE or last is not None or raised is not None:
+            bad("K-SVC-STEP", "/step", "A game over has no step due: step place, last and raised null.")
+        return
+    if step is StepDue.PLACE:
+        if bag.count == 0:
+            bad("K-END-1", "/bag", "The bag is empty: the game is over.")
+        if last is not None:
+            bad("K-SVC-STEP", "/last", "\"last\" is the tile placed this turn: null before the place step.")
+    elif last is None or last not in grid or last == (0, 0):
+        bad("K-SVC-STEP", "/last", f"During the {step.value} step, \"last\" is the square of the tile just "
+                                   "placed (never the start tile).")
+    if step is StepDue.CAPTURE:
+        if raised is None or not any(t.at == raised for t in towers):
+            bad("K-SVC-STEP", "/raised", "During the capture step, \"raised\" is the tower a floor was just put "
+                                         "on.")
+        for i, item in listed_towers:
+            if item.at == raised and item.top is not None:
+                # a floor goes only on a tower with no meeple on top, so the tower just raised has none
+                bad("K-TOW-ACT-2", f"/towers/{i}/top", f"The tower at {_xy(raised)} has just been raised, so "
+                                                       "it has no meeple on top: no floor goes on a tower "
+                                                       "with one.")
+    elif raised is not None:
+        bad("K-SVC-STEP", "/raised", "\"raised\" is set only during the capture step.")
+    if step is not StepDue.PLACE and last is not None:
+        # the action is what puts a meeple on the new tile and ends the action step; the capture step follows
+        # a floor, which was the action
+        for meeple in meeples:
+            if meeple.at == last:
+                bad("K-MEEPLE-1", pointers[meeple], f"A meeple stands on the tile placed this turn at "
+                                                    f"{_xy(last)}, but the turn's action is still to come.")
+        if step is StepDue.ACTION:
+            for i, item in listed_towers:
+                if item.at == last:
+                    bad("K-TOW-ACT-1", f"/towers/{i}", f"A tower stands on the tile placed this turn at "
+                                                       f"{_xy(last)}, but the turn's action is still to come.")
+
+
+def _finished_features_hold_no_meeple(index: BoardIndex, meeples: list[Meeple], pointers: dict[Meeple, str],
+                                      last: Square | None, bad: Bad) -> None:
+    """K-SCORE-RETURN: a road, city or cloister is scored at the end of the turn that completes it and its meeples
+    go home, so only a feature the tile placed this turn (`last`, action and capture steps) completed may still
+    hold one."""
+    for meeple in meeples:
+        tile_face = index.faces[index.grid[meeple.at]]
+        segment = tile_face.by_name[meeple.feature]
+        if segment.kind not in (Kind.ROAD, Kind.CITY, Kind.CLOISTER):
+            continue
+        root = index.find(index.node(meeple.at, segment.index))
+        if index.complete(root) and (last is None or last not in index.tiles_of(root)):
+            bad("K-SCORE-RETURN", pointers[meeple], f"The {segment.kind.value} at {_xy(meeple.at)} is complete: it "
+                                                    "was scored and its meeples went home.")
+
+
+# ---------------------------------------------------------------- writing
+
+def state_json(state: State) -> dict[str, Any]:
+    bag: Any = list(state.bag.tiles) if state.bag.tiles is not None else {"count": state.bag.count}
+    return {
+        "game": GAME_ID,
+        "variant": {"tower": state.tower},
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "step": state.step.value,
+        "bag": bag,
+        "discarded": list(state.discarded),
+        "board": [{"tile": p.tile, "at": _xy(p.at), "rotation": p.rotation} for p in state.board],
+        "last": _xy(state.last),
+        "raised": _xy(state.raised),
+        "meeples": [{"player": m.player, "at": _xy(m.at), "feature": m.feature} for m in state.meeples],
+        "towers": [{"at": _xy(t.at), "height": t.height, "top": t.top} for t in state.towers],
+        "players": [{"name": p.name, "score": p.score, "supply": p.supply, "floors": p.floors,
+                     "prisoners": list(p.prisoners)} for p in state.players],
+        "ransomed": state.ransomed,
+    }
+
+
+__all__ = ["GAME_ID", "build_state", "state_json"]
