@@ -1,0 +1,50 @@
+"""The end of a turn and of the game: the other player's turn, the Ending phase once the deck is empty (T-END-1)
+and the actions it forbids, Close (T-ACT-CLOSE-1) and Pass (T-ACT-PASS-1, T-END-4)."""
+from __future__ import annotations
+
+from ..core.errors import illegal
+from ..core.turns import Events
+from .model import ENDING, MAIN, OVER, State
+from .steps import Step
+
+CLOSE_MIN_COMPLETE = 4  # T-ACT-CLOSE-1
+
+
+def _end_turn(s: State, events: Events) -> None:
+    """The action is over: T-END-1 check, then the other player's turn."""
+    s.pending = None
+    if s.phase == MAIN and s.deck_size == 0:
+        s.phase = ENDING
+        events.append({"type": "phase", "phase": ENDING, "reason": "deck_empty"})
+    s.turn = 1 - s.turn
+    s.to_act = s.turn
+    events.append({"type": "turn", "player": s.turn})
+
+
+def _check_main_phase(s: State, rule: str, what: str) -> None:
+    if s.phase != MAIN:
+        raise illegal(rule, "/type", f"{what} is not allowed in the Ending phase.")
+
+
+def _do_close(s: State, step: Step, events: Events) -> None:
+    _check_main_phase(s, "T-ACT-CLOSE-1", "Close")
+    complete = sum(1 for t in s.players[s.turn].towers if t.complete)
+    if complete < CLOSE_MIN_COMPLETE:
+        raise illegal("T-ACT-CLOSE-1", "", f"Close needs at least {CLOSE_MIN_COMPLETE} complete towers; player "
+                                           f"{s.turn} has {complete}.")
+    s.phase = ENDING
+    s.closed_by = s.turn
+    events.append({"type": "closed", "player": s.turn})
+    events.append({"type": "phase", "phase": ENDING, "reason": "close"})
+    _end_turn(s, events)
+
+
+def _do_pass(s: State, step: Step, events: Events) -> None:
+    s.passes += 1
+    events.append({"type": "passed", "player": s.turn})
+    if s.passes >= 2:  # T-TURN-3, T-END-4
+        s.phase = OVER
+        s.to_act = None
+        events.append({"type": "game_over"})
+        return
+    _end_turn(s, events)

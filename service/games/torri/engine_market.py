@@ -1,0 +1,201 @@
+"""The market's actions and every draw: Purchase (T-ACT-PURCHASE-1..4) and Exchange (T-ACT-EXCHANGE-1..4), a
+draw from a deck or the market (T-TURN-4, T-NOB-DRAW), the early stop of Via Francigena's draws, and the market
+refilled after an action that drew (T-MKT-1), with the cards the caller names when the deck is unknown
+(T-SVC-REFILL)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..core.errors import illegal
+from ..core.turns import Events
+from .cards import card_name, is_tower_card, names
+from .engine_ending import _check_main_phase, _end_turn
+from .engine_whereabouts import (
+    _deck_top_known,
+    _from_hand,
+    _pop_deck,
+    _pop_noble_deck,
+    _remaining,
+    _sorted_add,
+    _with_player,
+    missing_cards,
+)
+from .model import Pending, State
+from .steps import Step
+
+MARKET_SIZE = 4  # T-MKT-1
+PURCHASE_DRAWS = 2  # T-ACT-PURCHASE-1
+TOWER_SOURCES = ("deck", "market")
+NOBLE_DRAWERS = ("purchase", "exchange")  # T-NOB-DRAW: the only actions whose draws may take a noble
+NOBLE_SOURCES = ("deck", "noble_deck", "market")  # T-NOB-DRAW: where their draws may come from
+
+
+def _finish_drawing(s: State, events: Events, action: str) -> None:
+    """T-MKT-1: after an action that drew, an empty market takes 4 cards from the tower deck."""
+    if not s.market and s.deck_size:
+        count = min(MARKET_SIZE, s.deck_size)
+        if not _deck_top_known(s, count):
+            # The cards turned up are not known to the service: the caller names them (T-SVC-REFILL).
+            s.pending = Pending("refill", action, s.turn, left=count)
+            s.to_act = s.turn
+            return
+        cards = tuple(_pop_deck(s, None) for _ in range(count))
+        s.market = tuple(sorted(cards))
+        events.append({"type": "refilled", "cards": names(s.market)})
+    _end_turn(s, events)
+
+
+def _draw_sources(s: State, action: str) -> tuple[str, ...]:
+    if s.nobles and action in NOBLE_DRAWERS:
+        return NOBLE_SOURCES  # T-NOB-DRAW
+    return TOWER_SOURCES
+
+
+def _drawable(s: State, sources: tuple[str, ...], excluded=(), towers_only: bool = False) -> int:
+    """How many cards these sources can still give."""
+    total = s.deck_size if "deck" in sources else 0
+    if "noble_deck" in sources:
+        total += s.noble_deck_size
+    if "market" in sources:
+        total += sum(1 for card in s.market
+                     if card not in excluded and (not towers_only or is_tower_card(card)))
+    return total
+
+
+def _purchase_draws(s: State) -> int:
+    if s.deck_size == 1:
+        return 1  # T-ACT-PURCHASE-3
+    return min(PURCHASE_DRAWS, _drawable(s, _draw_sources(s, "purchase")))
+
+
+def _do_purchase(s: State, step: Step, events: Events) -> None:
+    _check_main_phase(s, "T-ACT-PURCHASE-4", "Purchase")
+    player = s.players[s.turn]
+    draws = _purchase_draws(s)
+    if player.hand_size + draws > player.hand_limit:
+        raise illegal("T-ACT-PURCHASE-2", "", f"Purchase would leave {player.hand_size + draws} cards in hand, "
+                                              f"over the limit of {player.hand_limit}.")
+    sources = ("deck",) if s.deck_size == 1 else _draw_sources(s, "purchase")
+    s.pending = Pending("draw", "purchase", s.turn, left=draws, sources=sources)
+    events.append({"type": "purchase", "player": s.turn, "draws": draws})
+
+
+def _do_exchange(s: State, step: Step, events: Events) -> None:
+    _check_main_phase(s, "T-ACT-EXCHANGE-4", "Exchange")
+    cards = step.cards
+    if len(cards) < 2:
+        raise illegal("T-ACT-EXCHANGE-1", "/cards", "An Exchange puts 2 or more cards onto the market.")
+    after = _from_hand(s, s.players[s.turn], cards)
+    if after is None:
+        raise illegal("T-ACT-EXCHANGE-1", "/cards", f"The hand does not hold {', '.join(names(cards))}.")
+    excluded = tuple(sorted(set(cards)))
+    sources = _draw_sources(s, "exchange")
+    available = s.deck_size
+    if available < len(cards):  # (the deck alone usually suffices: no need to count the market)
+        available = _drawable(s, sources, excluded)
+    if available < len(cards):
+        raise illegal("T-ACT-EXCHANGE-3", "", f"Only {available} cards could be drawn back (deck, and market cards of "
+                                              f"other ranks); {len(cards)} are needed.")
+    player = _with_player(s, s.turn)
+    player.hand, player.hidden = after
+    s.market = _sorted_add(s.market, cards)
+    s.pending = Pending("draw", "exchange", s.turn, left=len(cards), sources=sources, excluded=excluded)
+    events.append({"type": "exchange", "player": s.turn, "cards": names(cards)})
+
+
+def _do_draw(s: State, step: Step, events: Events) -> None:
+    pending = s.pending
+    assert pending is not None
+    source = step.source
+    if source not in pending.sources:
+        rule = "T-ACT-PURCHASE-3" if pending.sources == ("deck",) else (
+            "T-NOB-VF" if pending.action == "via_francigena" else "T-NOB-DRAW")
+        raise illegal(rule, "/from", f"This draw may come from {' or '.join(pending.sources)} only.")
+    if source == "deck":
+        card = _draw_from_deck(s, step.card, tower=True)
+    elif source == "noble_deck":
+        card = _draw_from_deck(s, step.card, tower=False)
+    else:
+        if step.card is None:
+            raise illegal("T-TURN-4", "/card", "Name the market card drawn.")
+        if step.card not in s.market:
+            raise illegal("T-TURN-4", "/card", f"There is no {card_name(step.card)} in the market.")
+        if step.card in pending.excluded:
+            raise illegal("T-ACT-EXCHANGE-2", "/card", f"This Exchange put down a {card_name(step.card)}, so it cannot "
+                                                       "draw one from the market.")
+        if not is_tower_card(step.card) and pending.action not in NOBLE_DRAWERS:
+            raise illegal("T-NOB-DRAW", "/card", "Only a Purchase or an Exchange may draw a noble.")
+        card = step.card
+        s.market = _remaining(s.market, (card,))  # type: ignore[assignment]
+    player = _with_player(s, pending.player)
+    player.hand = _sorted_add(player.hand, (card,))
+    events.append({"type": "drew", "player": pending.player, "from": source, "card": card_name(card)})
+    if pending.left > 1:
+        s.pending = Pending(pending.type, pending.action, pending.player, pending.left - 1, pending.sources,
+                            pending.excluded)
+    else:
+        _finish_drawing(s, events, pending.action)
+
+
+def _draw_from_deck(s: State, named: int | None, *, tower: bool) -> int:
+    size, known, hidden = ((s.deck_size, s.deck, s.deck_hidden) if tower
+                           else (s.noble_deck_size, s.noble_deck, s.noble_hidden))
+    what = "deck" if tower else "noble deck"
+    pointer = "/from"
+    if not size:
+        raise illegal("T-DRAW-SHORT" if tower else "T-NOB-DRAW", pointer, f"The {what} is empty.")
+    if known:
+        if named is not None and named != known[0]:
+            raise illegal("T-COMP-4", "/card", f"The top card of the {what} is {card_name(known[0])}, not "
+                                               f"{card_name(named)}.")
+    elif hidden:
+        if named is None:
+            raise illegal("T-SVC-UNKNOWN", "/card", f"The {what} is unknown here: name the card drawn from it.")
+        if is_tower_card(named) != tower or missing_cards(s)[named] <= 0:
+            raise illegal("T-SVC-UNKNOWN", "/card", f"No {card_name(named)} can be left in the {what}: every one is "
+                                                    "accounted for elsewhere.")
+    return _pop_deck(s, named) if tower else _pop_noble_deck(s, named)
+
+
+def _stop_drawing(s: State, step: Step, events: Events) -> None:
+    """T-NOB-VF: Via Francigena's draws may stop before the hand is full."""
+    pending = s.pending
+    assert pending is not None
+    events.append({"type": "stopped", "player": pending.player})
+    _finish_drawing(s, events, pending.action)
+
+
+def _refill_known(s: State, count: int) -> tuple[tuple[int, ...], int]:
+    """The known cards among the top `count` of the deck, and how many unknown ones lie between them."""
+    unknown = min(s.deck_hidden, max(0, count - len(s.deck)))
+    below = max(0, count - len(s.deck) - unknown)
+    return s.deck[:count] + s.deck_bottom[:below], unknown
+
+
+def _do_refill(s: State, step: Step, events: Events) -> None:
+    pending = s.pending
+    assert pending is not None
+    problem = _refill_problem(s, step.cards, pending.left)
+    if problem:
+        raise illegal("T-SVC-REFILL", "/cards", problem)
+    known, _ = _refill_known(s, pending.left)
+    unknown = list(_remaining(step.cards, known))  # type: ignore[arg-type]
+    for _ in range(pending.left):
+        _pop_deck(s, unknown.pop() if (not s.deck and s.deck_hidden) else None)
+    s.market = tuple(sorted(step.cards))
+    events.append({"type": "refilled", "cards": names(s.market)})
+    _end_turn(s, events)
+
+
+def _refill_problem(s: State, cards: tuple[int, ...], count: int) -> str | None:
+    if len(cards) != count:
+        return f"The market takes {count} cards from the deck; {len(cards)} were named."
+    known, _ = _refill_known(s, count)
+    rest = _remaining(cards, known)
+    if rest is None:
+        return f"The deck's known cards {', '.join(names(known))} must be among the cards named."
+    missing = missing_cards(s)
+    for card, n in Counter(rest).items():
+        if not is_tower_card(card) or n > missing[card]:
+            return f"The deck cannot hold {n} more {card_name(card)}: the rest are accounted for elsewhere."
+    return None

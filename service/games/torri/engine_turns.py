@@ -1,0 +1,124 @@
+"""A Torri turn, declared with core.turns: an action when nothing is pending (T-TURN-1), else the pending decision
+by its type (T-TURN-2), nothing once the game is over (T-TURN-3). `apply_step` hands a step to its stage's
+handler, which writes a working copy of the state; `canonical_step` is the one spelling of a step that
+legal_steps lists."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core.errors import Problem
+from ..core.turns import Events, Handler, Stage, Turns
+from .engine_building import _do_build, _do_complete, _do_extend
+from .engine_donazione import _decline_guard, _do_give, _do_guard, _do_take, _do_target
+from .engine_ending import _do_close, _do_pass
+from .engine_market import _do_draw, _do_exchange, _do_purchase, _do_refill, _stop_drawing
+from .engine_nobles import _decline_giostra, _do_giostra, _do_noble, _do_rebuild, _take_back
+from .model import OVER, Pending, State
+from .steps import Step
+from .towers import contradicted_field, interpretations
+
+
+def apply_step(state: State, step: Step) -> tuple[State, Events]:
+    """The state after one step, and what happened; raises IllegalStepError naming the rule broken."""
+    if (step.card is not None and step.type == "draw") or step.kind is not None or step.rank is not None:
+        step = canonical_step(state, step)
+    return TURNS.apply_step(state, step)
+
+
+def canonical_step(state: State, step: Step) -> Step:
+    """The one spelling of a step that legal_steps lists. A step may say what the state or its cards already say,
+    and is then the same step without it (a wrong value still makes it illegal):
+    - a draw may name the card it expects on top of a known deck (a referee confirming it);
+    - a build may give `kind`/`rank` that its cards alone settle (they are listed only when Buona Pietra makes
+      the cards ambiguous), and an extension those of the tower it extends (T-ACT-BUILD-2, T-ACT-EXTEND-1)."""
+    if step.type == "draw" and step.card is not None:
+        top = state.deck[:1] if step.source == "deck" else state.noble_deck[:1] if step.source == "noble_deck" else ()
+        if top and top[0] == step.card:
+            return step._replace(card=None)
+    elif step.type == "build" and (step.kind is not None or step.rank is not None):
+        readings = interpretations(step.cards)
+        if len(readings) == 1 and contradicted_field(readings, step.kind, step.rank) is None:
+            return step._replace(kind=None, rank=None)
+    elif step.type == "extend" and (step.kind is not None or step.rank is not None):
+        towers = state.players[state.turn].towers
+        tower = towers[step.tower] if step.tower is not None and step.tower < len(towers) else None
+        if tower is not None and contradicted_field(((tower.kind, tower.rank),), step.kind, step.rank) is None:
+            return step._replace(kind=None, rank=None)
+    return step
+
+
+def _describe_pending(pending: Pending) -> str:
+    plural = "s" if pending.left != 1 else ""
+    return {
+        "draw": f"{pending.left} more draw{plural}",
+        "guard": f"player {pending.target[0] if pending.target else 1 - pending.player} to guard or decline",
+        "target": "the Conspiracy's target",
+        "take": f"the {pending.left} card{plural} the Trade takes",
+        "give": f"the {pending.left} card{plural} the Trade gives back",
+        "refill": f"the {pending.left} card{plural} turned up to refill the market",
+        "giostra": f"player {1 - pending.player} to play Giostra or decline",
+        "rebuild": "the builder to play the remaining cards or stop",
+    }[pending.type]
+
+
+def _on_copy(handler: Callable[[State, Step, Events], None], *, action: bool = False) -> Handler:
+    """A handler that writes a working copy of the state (model.Draft: Torri's rules are written as changes),
+    frozen once the step is done. An action other than a pass ends a run of passes (T-TURN-3)."""
+    def run(state: State, step: Step, events: Events) -> State:
+        s = state.draft()
+        if action and step.type != "pass":
+            s.passes = 0
+        handler(s, step, events)
+        return s.freeze()
+    return run
+
+
+def _game_over(state: State) -> Problem | None:
+    if state.phase == OVER:
+        return Problem("T-TURN-3", "", "The game is over: both players passed in a row, so no move is possible.")
+    return None
+
+
+def _stage_of(state: State) -> str:
+    """T-TURN-1: with nothing pending the player chooses an action; T-TURN-2: else the pending decision, by type
+    (a Via Francigena's draws may stop early: T-NOB-VF)."""
+    pending = state.pending
+    if pending is None:
+        return ACTION
+    return VIA_DRAW if pending.type == "draw" and pending.action == "via_francigena" else pending.type
+
+
+def _choose_an_action(state: State, step: Step) -> str:
+    return f"No decision is pending, so a \"{step.type}\" step cannot be played: the player must choose an action."
+
+
+def _decide(kinds: tuple[str, ...]) -> Callable[[State, Step], str]:
+    def refusal(state: State, step: Step) -> str:
+        pending = state.pending
+        assert pending is not None
+        return (f"The {pending.action} is waiting for {_describe_pending(pending)}; expected a {' or '.join(kinds)} "
+                f"step, not \"{step.type}\".")
+    return refusal
+
+
+def _pending(**handlers: Callable[[State, Step, Events], None]) -> Stage:
+    on_copy = {kind: _on_copy(handler) for kind, handler in handlers.items()}
+    return Stage(on_copy, "T-TURN-2", _decide(tuple(handlers)))
+
+
+ACTION, VIA_DRAW = "action", "draw, with Via Francigena"
+TURNS = Turns(stage_of=_stage_of, game_over=_game_over, stages={
+    ACTION: Stage({kind: _on_copy(handler, action=True) for kind, handler in {
+        "purchase": _do_purchase, "exchange": _do_exchange, "build": _do_build, "extend": _do_extend,
+        "complete": _do_complete, "close": _do_close, "pass": _do_pass, "noble": _do_noble}.items()},
+        "T-TURN-1", _choose_an_action),
+    "draw": _pending(draw=_do_draw),
+    VIA_DRAW: _pending(draw=_do_draw, stop=_stop_drawing),
+    "guard": _pending(guard=_do_guard, decline=_decline_guard),
+    "target": _pending(target=_do_target),
+    "take": _pending(take=_do_take),
+    "give": _pending(give=_do_give),
+    "refill": _pending(refill=_do_refill),
+    "giostra": _pending(giostra=_do_giostra, decline=_decline_giostra),
+    "rebuild": _pending(build=_do_rebuild, extend=_do_rebuild, stop=_take_back),
+})
