@@ -46,6 +46,10 @@ class GameLibrary(Generic[S]):
     score: Callable[..., Documented]  # (state, **options of the game's score request)
     players: Callable[[S], int] = _players
 
+    def read_state(self, document: Any) -> S:
+        """A state from its JSON form, checked: MalformedError or InvalidStateError (pointers from the state)."""
+        return self.load_state(document).checked()
+
 
 def legacy_loader(read_state: Callable[..., Any], validate_state: Callable[[Any], tuple[list, list]]) -> Callable:
     """TEMPORARY (until every game's state schema builds its model): a load_state from a codec's functions."""
