@@ -13,9 +13,13 @@ plays seeded random games and, after EVERY step, holds the library to these prop
 - termination: a game ends within a bound;
 - views: the state as the player to act sees it obeys the same, accepts every step it lists, and accepts every
   step of the full state once the revealed card is named (`adapter.reveal`);
+- the game's own invariants (`adapter.invariants`), at every position, views included;
 - following (`Checker.follow`): a referee who sees only one player's view is fed a whole game's steps (with
   revealed cards named and view-only decisions settled by `adapter.resolve`); every step is legal there, every
   view position passes the checks above, and the view keeps agreeing with the game (`adapter.agree`).
+
+`Plan` names the random games an adapter plays in the registry-wide test (tests/test_games_conform.py), which
+runs every game of service.games.registry.GAMES through the plans its tests package provides.
 
 `perft` counts step sequences, the usual move-generator cross-check (tests/torri/data/perft.json).
 
@@ -76,6 +80,10 @@ class GameAdapter:
     # Known engine bugs: a candidate (as JSON) for which this returns a reason is not checked against the list, only
     # counted (Stats.candidates_known_bug). Each reason must have a strict xfail test of its own, so that a fix shows.
     known_bug: Callable[[Any, dict], str | None] | None = None
+    # The game's own invariants beyond conservation (e.g. no two players holding each other's prisoners, a state
+    # its own validator finds no fault in): how the state breaks one, or None. Checked at every position, views
+    # included.
+    invariants: Callable[[Any], str | None] | None = None
 
 
 class ConformanceError(AssertionError):
@@ -332,6 +340,7 @@ class Checker:
         adapter = self.adapter
         self.stats.positions += 1
         self.check_cards(state, full=full)
+        self.check_invariants(state)
         before = self.check_json(state)
         legal = list(adapter.legal_steps(state))
         if adapter.is_over(state):
@@ -369,6 +378,12 @@ class Checker:
             if extra or sum(known.values()) + hidden != sum(expected.values()):
                 self.fail(f"cards not conserved in a view: extra {dict(extra)}, known {sum(known.values())} + "
                           f"unknown {hidden} != {sum(expected.values())}")
+
+    def check_invariants(self, state: Any) -> None:
+        if self.adapter.invariants is not None:
+            problem = self.adapter.invariants(state)
+            if problem:
+                self.fail(f"the state breaks an invariant of the game: {problem}")
 
     def check_json(self, state: Any) -> Any:
         """The JSON round trip; returns the state read back (an independent copy)."""
@@ -456,6 +471,7 @@ class Checker:
             return
         view = adapter.view(state, player)  # type: ignore[misc]
         self.check_cards(view, full=False)
+        self.check_invariants(view)
         self.check_json(view)
         view_legal = list(adapter.legal_steps(view))
         view_listed = set(view_legal)
@@ -477,6 +493,32 @@ class Checker:
     @staticmethod
     def names(steps: Iterable[Any]) -> list:
         return [repr(s) for s in steps]
+
+
+# ---------------------------------------------------------------- a game's random games, for the registry
+
+@dataclass(frozen=True)
+class Plan:
+    """The seeded random games one adapter plays in the registry-wide test (tests/test_games_conform.py). A game's
+    tests package lists its plans in `conformance_plans()` of `tests/<game>/conformance.py`, one per adapter (a
+    player count, a variant).
+
+    Each (policy name, seed) of `games` is one game, played and checked at every step by a `Checker` built with
+    `knobs`; `finished(state, history, stats)` then holds the finished game to the game's own assertions (it raises
+    AssertionError), e.g. how it ended and which kinds of step the policy reached."""
+
+    adapter: GameAdapter
+    games: Sequence[tuple[str, Any]]
+    policies: Mapping[str, Policy]
+    knobs: Mapping[str, Any] = field(default_factory=dict)
+    finished: Callable[[Any, list[dict], Stats], None] | None = None
+
+    def play(self, policy: str, seed: Any) -> tuple[Any, list[dict], Stats]:
+        checker = Checker(self.adapter, **self.knobs)
+        state, history = checker.play(seed, self.policies[policy])
+        if self.finished is not None:
+            self.finished(state, history, checker.stats)
+        return state, history, checker.stats
 
 
 # ---------------------------------------------------------------- perft
