@@ -62,7 +62,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from service.games import torri  # noqa: E402
-from service.games.torri.codec import table_of  # noqa: E402
+from service.games.torri.position import table_of  # noqa: E402
 
 GUNICORN_CONF = ROOT / "deploy" / "gunicorn.conf.py"
 BASE = "/v1/games/torri"
@@ -415,7 +415,7 @@ PROFILE_BUCKETS = (  # (bucket, test on a frame's "path:line"); the leaf-most fr
     ("cache key (canonical JSON + sha256) and LRU", re.compile(r"^service/cache\.py:")),
     ("marshmallow/webargs/flask-smorest validation", re.compile(
         r"^(marshmallow|webargs|flask_smorest|apispec)/|^service/games/\w+/schemas\.py:|^service/games/core/fastpath\.py:")),
-    ("torri codec (read_state/validate/state_json)", re.compile(r"^service/games/torri/codec\.py:")),
+    ("torri position (build_state/rules/state_json)", re.compile(r"^service/games/torri/position\.py:")),
     ("torri engine/rules/scoring", re.compile(r"^service/games/torri/")),
     ("endpoint glue (service/api, adapter)", re.compile(r"^service/")),
     ("prometheus (exporter + counters)", re.compile(r"^(prometheus_client|prometheus_flask_exporter)/")),

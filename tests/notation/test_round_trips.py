@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from service.games import torri
 from service.games.torri import notation
-from service.games.torri.codec import read_table, table_json, table_of
+from service.games.torri.position import table_json, table_of
+from service.games.torri.schemas import read_table
 
 from .helpers import RULESHEET, plain_names, tables
 

@@ -396,3 +396,49 @@ def test_T_TURN_2_a_pending_decision_carries_only_its_own_fields():
     with pytest.raises(torri.MalformedError) as refused_take:
         torri.validate_state(take)
     assert [p.pointer for p in refused_take.value.problems] == ["/pending/tower"]
+
+
+def _counted(doc: dict, where: str, pile: dict) -> dict:
+    if where == "hand":
+        doc["players"][0]["hand"] = pile
+    else:
+        doc[where] = pile
+    return doc
+
+
+WHOLE = "Must be a whole number from {} to {}."
+
+
+@pytest.mark.parametrize("doc, pointer, message", [
+    (_counted(state_dict(hands=[[5], [6]]), "deck", {"count": 1, "top": ["5"], "bottom": ["6"]}), "/deck/count",
+     "\"count\" is the pile's size: at least the 2 known cards."),
+    (_counted(state_dict(hands=[[5], [6]]), "hand", {"count": 0, "known": ["5"]}), "/players/0/hand/count",
+     "\"count\" is the pile's size: at least the 1 known cards."),
+    (_counted(state_dict(nobles=True), "noble_deck", {"count": 0, "top": ["mura"]}), "/noble_deck/count",
+     "\"count\" is the pile's size: at least the 1 known cards."),
+    ({**state_dict(), "pending": {"type": "target", "action": "conspiracy", "player": 0, "height": 3}},
+     "/pending/built", WHOLE.format(0, 128)),
+    ({**state_dict(), "pending": {"type": "target", "action": "conspiracy", "player": 0, "built": 0, "height": 2}},
+     "/pending/height", WHOLE.format(3, 128)),
+    ({**state_dict(), "pending": {"type": "guard", "action": "trade", "player": 0, "size": 3}},
+     "/pending/target", "Must be an object."),
+    ({**state_dict(), "pending": {"type": "guard", "action": "trade", "player": 0, "target": {"player": 2},
+                                  "size": 3}}, "/pending/target/player", WHOLE.format(0, 1)),
+    ({**state_dict(), "pending": {"type": "rebuild", "action": "mura", "player": 0}},
+     "/pending/action", "Must be one of build, extend."),
+], ids=["deck", "hand", "noble deck", "target built", "target height", "guard target", "guard player", "action"])
+def test_a_state_whose_parts_disagree_is_malformed_alike_in_the_library_and_the_api(client, doc, pointer, message):
+    # What one field cannot check alone (a count against the cards named beside it, a pending decision against
+    # its type) is checked by the state's schema: the library and the API say it alike.
+    with pytest.raises(torri.MalformedError) as refused:
+        torri.validate_state(doc)
+    assert [(p.rule, p.pointer, p.message) for p in refused.value.problems] == [(None, pointer, message)]
+    answer = client.post("/v1/games/torri/validate", json={"state": doc})
+    assert answer.status_code == 400
+    assert [(e["rule"], e["pointer"], e["message"]) for e in answer.get_json()["errors"]] == [
+        (None, "/state" + pointer, message)]
+
+
+def test_a_base_game_noble_deck_is_not_read_so_its_count_is_not_checked():
+    doc = _counted(state_dict(hands=[[5], [6]]), "noble_deck", {"count": 0, "top": ["mura"]})
+    assert "T-COMP-2" in error_rules(doc)

@@ -88,8 +88,9 @@ class StateGameAdapter(Generic[S]):
 
     def read(self, request: Json, field: str = "state") -> Any:
         """The request's "state" (or `field`), read and checked; errors point into the request (`/state/...`)."""
+        reading = self.reading(request, field)
         try:
-            return self.reading(request, field).checked()
+            return reading.checked()
         except GameError as error:
             raise under(f"/{field}", error) from None
 

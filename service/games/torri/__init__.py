@@ -9,13 +9,13 @@
     (True, 1)
 """
 from .cards import CARD_NAMES, CARDS_BY_NAME, NOBLE_NAMES, NOBLES, RANKS
-from .codec import PENDING_TYPES, read_state, read_table, state_json, table_json, validate_state
 from .engine import TooManyStepsError, apply_step, canonical_step, legal_steps, missing_cards, nobles_used
 from .errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem, TorriError
 from .game import Outcome, apply_steps, legal_moves, new_game, player_view, score, score_table_json
 from .model import COLORFUL, ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Table, Tower
+from .position import state_json, table_json
 from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
-from .schemas import parse_step
+from .schemas import PENDING_TYPES, parse_step, read_state, read_table, validate_state
 from .scoring import CATEGORIES, PlayerScore, Score, score_table
 from .steps import MAX_CARDS_IN_STEP, Step
 

@@ -5,17 +5,19 @@ Pointers in errors and violations point into the request (`/state/...`, `/moves/
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Any
 
-from ..core.adapter import GameLibrary, legacy_loader, StateGameAdapter, under
+from ..core.adapter import GameLibrary, StateGameAdapter
 from ..core.base import GameInfo, Json, Variant
-from ..core.errors import GameError
+from ..core.schemas import Reading
 from . import notation as table_notation
 from . import picture as table_picture
 from . import schemas as wire_schemas
-from .codec import read_state, read_state_warned, read_table, state_json, table_of, validate_state
-from .game import STEPS, legal_moves, new_game, player_view, score, score_table_json
+from .game import STEPS, legal_moves, new_game, player_view, score
 from .model import State, Table
+from .position import state_json, table_of
 from .rules import RULES, RULES_VERSION
+from .schemas import load_state, load_table
 from .scoring import score_table
 
 
@@ -29,8 +31,7 @@ class TorriRules(StateGameAdapter[State]):
         variants=(Variant("nobles", "The advanced game with the ten noble cards (T-NOB)."),),
     )
 
-    library = GameLibrary(legacy_loader(read_state, validate_state), state_json, STEPS, legal_moves, attrgetter("to_act"),
-                          player_view, score)
+    library = GameLibrary(load_state, state_json, STEPS, legal_moves, attrgetter("to_act"), player_view, score)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 
@@ -42,6 +43,9 @@ class TorriRules(StateGameAdapter[State]):
                          names=tuple(names) if names else None)
         return {"state": state_json(state), "seed": request["seed"]}
 
+    def load(self, field: str, document: Any) -> Reading:
+        return load_table(document) if field == "table" else super().load(field, document)
+
     def score(self, request: Json) -> Json:
         several_deals = request.get("several_deals", False) is True  # T-SCORE-DEALS, T-SVC-DEALS
         if "notation" in request:  # problems already point at /notation, with line and column in the message
@@ -50,10 +54,8 @@ class TorriRules(StateGameAdapter[State]):
             return {**result.to_json(), "warnings": [p.to_json() for p in warnings]}
         if "table" not in request:
             return self.score_state(request, several_deals=several_deals)
-        try:
-            result, warnings = score_table_json(request["table"], several_deals=several_deals)
-        except GameError as error:
-            raise under("/table", error) from None
+        table, warnings = self.read(request, "table"), self.reading(request, "table").warnings
+        result = score_table(table, several_deals=several_deals)
         return {**result.to_json(), "warnings": [p.under("/table").to_json() for p in warnings]}
 
     def table_of_request(self, request: Json) -> Table:
@@ -61,10 +63,7 @@ class TorriRules(StateGameAdapter[State]):
         if "notation" in request:
             return table_notation.read(request["notation"])[0]
         if "table" in request:
-            try:
-                return read_table(request["table"])[0]
-            except GameError as error:
-                raise under("/table", error) from None
+            return self.read(request, "table")
         return table_of(self.read(request))
 
     def picture(self, request: Json) -> str:

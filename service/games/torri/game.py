@@ -7,11 +7,11 @@ from typing import Any
 
 from ..core.stepping import Outcome, Stepper
 from .cards import NOBLE_COUNTS, TOWER_COUNTS
-from .codec import read_table, state_json, table_of
 from .engine import apply_step, legal_steps
 from .errors import Problem
 from .model import MAIN, Player, State
-from .schemas import parse_step
+from .position import state_json, table_of
+from .schemas import parse_step, read_table
 from .scoring import Score, score_table
 from .steps import Step
 

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .codec import MAX_NAME, read_table, table_of
 from .errors import InvalidStateError, MalformedError, Problem
 from .model import State, Table
 from .notation_messages import (
@@ -40,9 +39,12 @@ from .notation_messages import (
     NotationProblem,
     NotationTableError,
     _locate,
+    _shape_problems,
 )
 from .notation_parser import MAX_HEIGHT, MAX_LINES, NOBLE_ALIASES, PLAYED_CODES, VARIANTS, _parse
 from .notation_writer import CLOSED, NOBLE_CODES, write_name, write_table, write_tower
+from .position import table_of
+from .schemas import MAX_NAME, read_table
 
 EXAMPLE = "Adso @: 10x3* 9x3* 8x3 6x3* 10-6 | +MON\nWilliam: 7x3* 9-5* 10-8* 7-5*"
 
@@ -62,6 +64,9 @@ def read(text: str) -> tuple[Table, list[Problem]]:
     """The table and its warnings. Raises NotationError (not notation) or NotationTableError (not a real table);
     every problem's pointer is /notation and its message names the line, the column, the player and the tower."""
     parsed = _parse(text, MAX_NAME)
+    shape = _shape_problems(parsed.document)
+    if shape:
+        raise NotationError([_locate(p, parsed) for p in shape])
     try:
         table, warnings = read_table(parsed.document)
     except MalformedError as error:  # cannot happen for a parsed document; say where anyway

@@ -23,6 +23,7 @@ from .cards import (
 from .errors import InvalidStateError, MalformedError, Problem
 from .model import PLAIN
 from .notation_writer import _stands_for
+from .schemas import MAX_CARDS
 from .towers import interpretations
 
 POINTER = "/notation"
@@ -151,6 +152,29 @@ def _reading(kind: str, rank: int, height: int) -> str:
 
 
 # ---------------------------------------------------------------- locating the table's problems
+
+def _shape_problems(document: dict[str, Any]) -> list[Problem]:
+    """What a parsed document can hold that no table document may: more towers, stories or nobles than the
+    table schema takes, or a story written with a leading zero ([05 5 5]). Said here, in the notation's words,
+    rather than in the schema's."""
+    problems: list[Problem] = []
+    for p, player in enumerate(document["players"]):
+        towers = player["towers"]
+        if len(towers) > MAX_CARDS:
+            problems.append(Problem(None, f"/players/{p}/towers", f"Must be a list of at most {MAX_CARDS} towers."))
+            towers = []
+        for t, tower in enumerate(towers):
+            problems.extend(_card_list_problems(tower["cards"], f"/players/{p}/towers/{t}/cards"))
+        problems.extend(_card_list_problems(player["played"], f"/players/{p}/played"))
+    return problems
+
+
+def _card_list_problems(cards: list[str], pointer: str) -> list[Problem]:
+    if len(cards) > MAX_CARDS:
+        return [Problem(None, pointer, f"Lists more than {MAX_CARDS} cards.")]
+    return [Problem(None, f"{pointer}/{i}", f"{card!r:.40} is not a card (\"5\"…\"10\" or a noble's name).")
+            for i, card in enumerate(cards) if card not in CARDS_BY_NAME]
+
 
 _POINTER = re.compile(r"^/players/(\d+)(?:/(towers|played)(?:/(\d+)(?:/(cards|kind|rank)(?:/(\d+))?)?)?)?")
 

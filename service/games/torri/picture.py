@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from ..core.svg import escape, quoteattr
 from .cards import BUONA_PIETRA, CAPPELLA, GIOSTRA, MONUMENTO, MURA, PALAZZO, VIA_FRANCIGENA
-from .codec import table_of
 from .model import PLAIN, State, Table, Tower
+from .position import table_of
 from .scoring import Score, score_table
 
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"

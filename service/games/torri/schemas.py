@@ -3,19 +3,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from ..core.errors import Problem
 from ..core.schemas import (
+    BuiltSchema,
     EventSchema,
     ExactlyOneOfSchema,
     List,
     ListOrCounted,
     MoveUnion,
     ProblemDetailSchema,
+    Reading,
     SeededRequestSchema,
     StrictBoolean,
     StrictSchema,
     apply_response_schema,
+    document_reader,
     legal_moves_response_schema,
     picture_response_schema,
     replay_response_schema,
@@ -23,12 +27,16 @@ from ..core.schemas import (
     validate_response_schema,
 )
 from .cards import CARD_NAMES, CARDS_BY_NAME, NOBLE_NAMES
-from .codec import PENDING_TYPES
+from .model import State, Table
+from .position import build_state, build_table
 from .steps import MAX_CARDS_IN_STEP, Step
+from .towers import MIN_HEIGHT
 
 CARD_VALUES = list(CARD_NAMES.values())
-MAX_CARDS = 128
+MAX_CARDS = 128  # no legal pile or row is longer; bounds the work a hostile document can cause
+MAX_NAME = 100
 MAX_MOVES = 1000
+PENDING_TYPES = ("draw", "guard", "target", "take", "give", "refill", "giostra", "rebuild")
 
 
 def Card(**kwargs) -> fields.String:  # noqa: N802 - a field factory reads like a field class
@@ -95,8 +103,8 @@ class TorriTowerSchema(StrictSchema):
 
 
 class TorriPlayerSchema(StrictSchema):
-    name = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "The player's name "
-                                                                                             "(default: Player 1, 2)."})
+    name = fields.String(validate=validate.Length(min=1, max=MAX_NAME),
+                         metadata={"description": "The player's name (default: Player 1, 2)."})
     hand = Pile(TorriCountedHandSchema, required=True, metadata={
         "description": "The cards in hand (sorted on output), or {\"count\", \"known\"} when not all are known."})
     towers = List(fields.Nested(TorriTowerSchema), validate=validate.Length(max=MAX_CARDS),
@@ -105,7 +113,7 @@ class TorriPlayerSchema(StrictSchema):
 
 
 class TorriTablePlayerSchema(StrictSchema):
-    name = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "The player's name."})
+    name = fields.String(validate=validate.Length(min=1, max=MAX_NAME), metadata={"description": "The player's name."})
     towers = List(fields.Nested(TorriTowerSchema), validate=validate.Length(max=MAX_CARDS),
                   metadata={"description": "The player's towers, in the order built."})
     played = Cards(metadata={"description": "Nobles played in front of the player, in order."})
@@ -149,8 +157,101 @@ class TorriPendingSchema(StrictSchema):
                           metadata={"description": "giostra, rebuild: the tower's rank."})
 
 
-class TorriStateSchema(StrictSchema):
+# ---------------------------------------------------------------- what one field's schema cannot say
+
+# Each kind of pending decision carries only its own fields: anything else is refused rather than ignored, so a
+# hand-edited state cannot carry data that looks meaningful but would be ignored.
+_PENDING_BASE = ("type", "action", "player")
+PENDING_FIELDS: dict[str, tuple[str, ...]] = {
+    "draw": _PENDING_BASE + ("left", "from", "excluded"),
+    "refill": _PENDING_BASE + ("left", "from", "excluded"),
+    "target": _PENDING_BASE + ("built", "height"),
+    "guard": _PENDING_BASE + ("target", "size"),
+    "take": _PENDING_BASE + ("left", "give"),
+    "give": _PENDING_BASE + ("left", "give"),
+    "giostra": _PENDING_BASE + ("cards", "tower", "kind", "rank"),
+    "rebuild": _PENDING_BASE + ("cards", "tower", "kind", "rank"),
+}
+DRAW_ACTIONS = ("purchase", "exchange", "extend", "income", "via_francigena")
+PENDING_ACTIONS_BY_TYPE: dict[str, tuple[str, ...]] = {
+    "draw": DRAW_ACTIONS, "refill": DRAW_ACTIONS, "target": ("conspiracy",), "guard": ("trade", "conspiracy"),
+    "take": ("trade",), "give": ("trade",), "giostra": ("build", "extend", *NOBLE_NAMES.values()),
+    "rebuild": ("build", "extend"),
+}
+
+
+def _whole(messages: dict, name: str, value: int | None, low: int, high: int = MAX_CARDS) -> None:
+    if value is None or not low <= value <= high:
+        messages[name] = [f"Must be a whole number from {low} to {high}."]
+
+
+def _pending_messages(loaded: dict, original: dict) -> dict:
+    """A pending decision's fields against its type: only its own (in the order the document gives them), its
+    action, and the numbers it needs."""
+    kind, action = loaded["type"], loaded["action"]
+    messages: dict = {key: [f"Unknown field \"{str(key):.40}\"."] for key in original
+                      if key not in PENDING_FIELDS[kind]}
+    actions = PENDING_ACTIONS_BY_TYPE[kind]
+    if action not in actions:
+        messages["action"] = [f"Must be one of {', '.join(actions)}."]
+    if kind == "target":
+        _whole(messages, "built", loaded.get("built"), 0)
+        _whole(messages, "height", loaded.get("height"), MIN_HEIGHT)
+    elif kind == "guard":
+        target = loaded.get("target")
+        if target is None:
+            messages["target"] = ["Must be an object."]
+        if target is None or action not in actions:
+            return messages
+        aimed: dict = {}
+        _whole(aimed, "player", target["player"], 0, 1)
+        if action == "conspiracy":
+            _whole(aimed, "tower", target.get("tower"), 0)
+        if aimed:
+            messages["target"] = aimed
+        if action == "trade":
+            _whole(messages, "size", loaded.get("size"), MIN_HEIGHT)
+    return messages
+
+
+def _count_message(loaded: Any, parts: tuple[str, ...]) -> list[str] | None:
+    """A counted pile ({"count": n, <known parts>}) must count at least the cards it names."""
+    if isinstance(loaded, list):
+        return None
+    known = sum(len(loaded.get(part, ())) for part in parts)
+    if loaded["count"] >= known:
+        return None
+    return [f"\"count\" is the pile's size: at least the {known} known cards."]
+
+
+def _state_shape_messages(loaded: dict, original: dict) -> dict:
+    """What the state's fields cannot check one by one, as marshmallow's messages in the document's order: counts
+    that cover the cards named beside them, the pending decision against its type. (Only up to two players are
+    looked at: a third is a rule broken, T-COMP-3, and then none is read.)"""
+    messages: dict = {}
+    deck = _count_message(loaded["deck"], ("top", "bottom"))
+    if deck:
+        messages["deck"] = {"count": deck}
+    players = loaded["players"]
+    for i, player in enumerate(players if len(players) <= 2 else ()):
+        hand = _count_message(player["hand"], ("known",))
+        if hand:
+            messages.setdefault("players", {})[i] = {"hand": {"count": hand}}
+    if loaded.get("pending") is not None:
+        pending = _pending_messages(loaded["pending"], original["pending"])
+        if pending:
+            messages["pending"] = pending
+    if loaded.get("variant", {}).get("nobles", False) and "noble_deck" in loaded:  # else unread (T-COMP-2)
+        noble_deck = _count_message(loaded["noble_deck"], ("top", "bottom"))
+        if noble_deck:
+            messages["noble_deck"] = {"count": noble_deck}
+    return messages
+
+
+class TorriStateSchema(BuiltSchema):
     """A whole Torri position (api.md, The Torri state)."""
+
+    build = staticmethod(build_state)
 
     game = fields.String(validate=validate.Equal("torri"), metadata={"description": "Always \"torri\"."})
     variant = fields.Nested(TorriVariantSchema, metadata={"description": "The variant played (default: the base "
@@ -181,9 +282,17 @@ class TorriStateSchema(StrictSchema):
     pending = fields.Nested(TorriPendingSchema, allow_none=True,
                             metadata={"description": "The decision the current action waits for, or null."})
 
+    @validates_schema(pass_original=True)  # once every field has its shape (skip_on_field_errors)
+    def _parts_fit(self, data: dict, original: dict, **kwargs: Any) -> None:
+        messages = _state_shape_messages(data, original)
+        if messages:
+            raise ValidationError(messages)
 
-class TorriTableSchema(StrictSchema):
+
+class TorriTableSchema(BuiltSchema):
     """What a photo of a finished table shows."""
+
+    build = staticmethod(build_table)
 
     variant = fields.Nested(TorriVariantSchema, metadata={"description": "The variant played (default: the base "
                                                                          "game)."})
@@ -299,6 +408,30 @@ class Move(MoveUnion):
 parse_step = step_reader(Move)  # the library's reading of a move: the same as the API's
 
 
+# ---------------------------------------------------------------- the library's reading: the same schemas
+
+load_state = document_reader(TorriStateSchema)
+load_table = document_reader(TorriTableSchema)
+
+
+def read_state(data: Any, *, check: bool = True) -> State:
+    """A State from its JSON form. Raises MalformedError or, with `check`, InvalidStateError."""
+    reading = load_state(data)
+    return reading.value if not check and reading.value is not None else reading.checked()
+
+
+def validate_state(data: Any) -> tuple[list[Problem], list[Problem]]:
+    """(errors, warnings) of a state document; raises MalformedError only for a wrong shape."""
+    reading = load_state(data)
+    return list(reading.errors), list(reading.warnings)
+
+
+def read_table(data: Any) -> tuple[Table, list[Problem]]:
+    """A Table and its warnings; raises MalformedError or InvalidStateError."""
+    reading: Reading[Table] = load_table(data)
+    return reading.checked(), list(reading.warnings)
+
+
 # ---------------------------------------------------------------- requests and responses
 
 class TorriNewRequestSchema(SeededRequestSchema):
@@ -307,7 +440,7 @@ class TorriNewRequestSchema(SeededRequestSchema):
                                                "seed, returned in the answer."})
     variant = fields.Nested(TorriVariantSchema, metadata={"description": "The variant to deal (default: the base "
                                                                          "game)."})
-    names = List(fields.String(validate=validate.Length(min=1, max=100)), validate=validate.Length(equal=2),
+    names = List(fields.String(validate=validate.Length(min=1, max=MAX_NAME)), validate=validate.Length(equal=2),
                  metadata={"description": "The two players' names, player 0 first (default: Player 1, 2)."})
 
 

@@ -1,374 +1,183 @@
-"""States and tables to and from JSON, with every problem reported at once.
+"""A Torri position from what its schema loaded (service/games/torri/schemas.py), the rules a real position obeys,
+and its JSON form.
 
-`read_state` checks the shape (MalformedError, each problem with rule None) and then the rules a real
-position obeys (InvalidStateError, each problem with its rule id). `state_json` writes the canonical form:
-every field, keys in a fixed order, hands and market sorted, so equal states are equal bytes.
+`build_state` and `build_table` take a document whose shape the schema has checked (attribute names, defaults
+applied) and give a `Reading`: the model objects, every rule the position breaks (each with its rule id and a
+pointer into the document) and its warnings. `state_json` writes the canonical form: every field, keys in a fixed
+order, hands and market sorted, so equal states are equal bytes.
 """
 from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
+from ..core.schemas import Reading
 from .cards import (
     BUONA_PIETRA,
     CARD_NAMES,
     CARDS_BY_NAME,
     GUARD,
     NOBLE_COUNTS,
-    NOBLE_NAMES,
     NOBLES,
     PALAZZO,
     TOWER_COUNTS,
     is_tower_card,
     names,
 )
-from .errors import InvalidStateError, MalformedError, Problem
-from .model import COLORFUL, ENDING, MAIN, OVER, PHASES, PLAIN, Pending, Player, State, Table, Tower
+from .errors import Problem
+from .model import ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Table, Tower
 from .towers import MIN_HEIGHT, contradicted_field, interpretations, read_tower, shape_rule
 
-MAX_LIST = 128  # no legal pile is longer; bounds the work a hostile document can cause
-MAX_NAME = 100
-PENDING_TYPES = ("draw", "guard", "target", "take", "give", "refill", "giostra", "rebuild")
-DRAW_ACTIONS = ("purchase", "exchange", "extend", "income", "via_francigena")
+NOBLE_FIELDS = ("noble_deck", "removed", "palazzo")  # the advanced game's (T-COMP-2)
 
 
-class _Reader:
-    """Collects shape problems while reading a document."""
+# ---------------------------------------------------------------- building
 
-    def __init__(self) -> None:
-        self.problems: list[Problem] = []
-        # Cards of towers that cannot be read as a tower: still on the table, so still counted (T-COMP-4).
-        self.loose: list[tuple[int, str]] = []
-
-    def bad(self, pointer: str, message: str) -> None:
-        self.problems.append(Problem(None, pointer, message))
-
-    def obj(self, value: Any, pointer: str, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict | None:
-        if not isinstance(value, dict):
-            self.bad(pointer, "Must be an object.")
-            return None
-        for key in value:
-            if key not in allowed:
-                self.bad(f"{pointer}/{_escape(key)}", f"Unknown field \"{str(key):.40}\".")
-        for key in required:
-            if key not in value:
-                self.bad(f"{pointer}/{key}", f"\"{key}\" is required.")
-        return value
-
-    def integer(self, value: Any, pointer: str, low: int, high: int, nullable: bool = False) -> int | None:
-        if value is None and nullable:
-            return None
-        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
-            return value
-        self.bad(pointer, f"Must be a whole number from {low} to {high}{' or null' if nullable else ''}.")
-        return None
-
-    def choice(self, value: Any, pointer: str, options: tuple[str, ...]) -> str | None:
-        if isinstance(value, str) and value in options:
-            return value
-        self.bad(pointer, f"Must be one of {', '.join(options)}.")
-        return None
-
-    def boolean(self, value: Any, pointer: str) -> bool:
-        if isinstance(value, bool):
-            return value
-        self.bad(pointer, "Must be true or false.")
-        return False
-
-    def cards(self, value: Any, pointer: str) -> tuple[int, ...]:
-        if not isinstance(value, list):
-            self.bad(pointer, "Must be a list of cards.")
-            return ()
-        if len(value) > MAX_LIST:
-            self.bad(pointer, f"Lists more than {MAX_LIST} cards.")
-            return ()
-        try:  # the common case: every item a card name
-            return tuple(CARDS_BY_NAME[item] for item in value)
-        except (KeyError, TypeError):
-            pass
-        out = []
-        for i, item in enumerate(value):
-            if isinstance(item, str) and item in CARDS_BY_NAME:
-                out.append(CARDS_BY_NAME[item])
-            elif isinstance(item, int) and not isinstance(item, bool) and str(item) in CARDS_BY_NAME:
-                out.append(item)
-            else:
-                self.bad(f"{pointer}/{i}", f"{item!r:.40} is not a card (\"5\"…\"10\" or a noble's name).")
-        return tuple(out)
-
-    def count(self, value: Any, pointer: str) -> int:
-        return self.integer(value, pointer, 0, MAX_LIST) or 0
+def _cards(loaded: Any) -> tuple[int, ...]:
+    return tuple(map(CARDS_BY_NAME.__getitem__, loaded))
 
 
-def _escape(key: Any) -> str:
-    return str(key).replace("~", "~0").replace("/", "~1")
+def _pile(loaded: Any, first: str, second: str | None = None) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """A deck or hand as loaded: a list, or {"count": total, <known parts>}. Returns (first part, hidden, second
+    part); a pile whose cards are all known after all is a list."""
+    if isinstance(loaded, list):
+        return _cards(loaded), 0, ()
+    top = _cards(loaded.get(first, ()))
+    bottom = _cards(loaded.get(second, ())) if second is not None else ()
+    hidden = loaded["count"] - len(top) - len(bottom)
+    if not hidden:
+        return top + bottom, 0, ()
+    return top, hidden, bottom
 
 
-# ---------------------------------------------------------------- reading
-
-STATE_FIELDS = ("game", "variant", "phase", "turn", "to_act", "passes", "highest", "closed_by", "deck", "market",
-                "players", "pending", "noble_deck", "removed", "palazzo")
-NOBLE_FIELDS = ("noble_deck", "removed", "palazzo")
-
-
-def read_variant(reader: _Reader, value: Any, pointer: str) -> bool:
-    variant = reader.obj(value, pointer, ("nobles",))
-    if variant is None:
-        return False
-    return reader.boolean(variant.get("nobles", False), f"{pointer}/nobles")
-
-
-def _pile(reader: _Reader, value: Any, pointer: str, parts: tuple[str, ...]) -> tuple[tuple, int, tuple]:
-    """A deck or hand: a list, or {"count": total, <known parts>}. Returns (first part, hidden, second part)."""
-    if isinstance(value, list):
-        return reader.cards(value, pointer), 0, ()
-    pile = reader.obj(value, pointer, ("count",) + parts, ("count",))
-    if pile is None:
-        return (), 0, ()
-    total = reader.count(pile.get("count"), f"{pointer}/count")
-    first = reader.cards(pile.get(parts[0], []), f"{pointer}/{parts[0]}")
-    second = reader.cards(pile.get(parts[1], []), f"{pointer}/{parts[1]}") if len(parts) > 1 else ()
-    hidden = total - len(first) - len(second)
-    if hidden < 0:
-        reader.bad(f"{pointer}/count", f"\"count\" is the pile's size: at least the {len(first) + len(second)} "
-                                       "known cards.")
-        hidden = 0
-    if not hidden:  # fully known after all
-        return first + second, 0, ()
-    return first, hidden, second
-
-
-def _tower(reader: _Reader, value: Any, pointer: str, problems: list[Problem]) -> Tower | None:
-    data = reader.obj(value, pointer, ("cards", "complete", "kind", "rank"), ("cards",))
-    if data is None:
-        return None
-    cards = reader.cards(data.get("cards"), f"{pointer}/cards")
-    complete = reader.boolean(data.get("complete", False), f"{pointer}/complete")
-    kind = data.get("kind")
-    if kind is not None:
-        kind = reader.choice(kind, f"{pointer}/kind", (PLAIN, COLORFUL))
-    rank = data.get("rank")
-    if rank is not None:
-        rank = reader.integer(rank, f"{pointer}/rank", 4, 11)
-    if reader.problems:
-        return None
+def _tower(loaded: dict, pointer: str, rules: list[Problem], loose: list[tuple[int, str]]) -> Tower | None:
+    """The tower the cards make, or None (with the rule broken) when they make none, or no single one. The cards of
+    a tower that cannot be read are still on the table: `loose` keeps them, to be counted (T-COMP-4)."""
+    cards = _cards(loaded["cards"])
+    complete, kind, rank = loaded["complete"], loaded.get("kind"), loaded.get("rank")
     if len(cards) < MIN_HEIGHT:
-        problems.append(Problem("T-ACT-BUILD-1", f"{pointer}/cards",
-                                f"A tower has 3 or more stories; this one has {len(cards)}."))
+        rules.append(Problem("T-ACT-BUILD-1", f"{pointer}/cards",
+                             f"A tower has 3 or more stories; this one has {len(cards)}."))
     options = interpretations(cards)
-    if not options or read_tower(cards, complete, kind, rank) is None:
-        reader.loose.extend((card, f"{pointer}/cards/{i}") for i, card in enumerate(cards))
+    tower = read_tower(cards, complete, kind, rank) if options else None
+    if tower is None:
+        loose.extend((card, f"{pointer}/cards/{i}") for i, card in enumerate(cards))
     if not options:
         rule = shape_rule(cards) if cards else "T-ACT-BUILD-1"
-        problems.append(Problem(rule, f"{pointer}/cards",
-                                f"{'-'.join(names(cards)) or 'An empty tower'} is neither plain (one rank) nor "
-                                "colorful (one rank lower each story)."))
+        rules.append(Problem(rule, f"{pointer}/cards",
+                             f"{'-'.join(names(cards)) or 'An empty tower'} is neither plain (one rank) nor "
+                             "colorful (one rank lower each story)."))
         return None
-    tower = read_tower(cards, complete, kind, rank)
     if tower is None:
         wrong = contradicted_field(options, kind, rank)  # kind and rank may be given; they must agree
         if wrong is None:
-            problems.append(Problem("T-NOB-BP", f"{pointer}/cards", "These cards make more than one tower: give "
-                                                                    "\"kind\" and \"rank\"."))
+            rules.append(Problem("T-NOB-BP", f"{pointer}/cards", "These cards make more than one tower: give "
+                                                                 "\"kind\" and \"rank\"."))
         else:
             readings = " or ".join(f"{option_kind} {option_rank}" for option_kind, option_rank in options)
-            problems.append(Problem("T-ACT-BUILD-2", f"{pointer}/{wrong}",
-                                    f"\"{wrong}\" does not match the cards {'-'.join(names(cards))}: they make a "
-                                    f"{readings}."))
-        return None
+            rules.append(Problem("T-ACT-BUILD-2", f"{pointer}/{wrong}",
+                                 f"\"{wrong}\" does not match the cards {'-'.join(names(cards))}: they make a "
+                                 f"{readings}."))
     return tower
 
 
-def _player(reader: _Reader, value: Any, pointer: str, index: int, in_state: bool,
-            problems: list[Problem]) -> Player | None:
-    fields = ("name", "hand", "towers", "played") if in_state else ("name", "towers", "played")
-    data = reader.obj(value, pointer, fields, ("hand",) if in_state else ())
-    if data is None:
-        return None
-    name = data.get("name", f"Player {index + 1}")
-    if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME:
-        reader.bad(f"{pointer}/name", f"Must be a text of 1 to {MAX_NAME} characters.")
-        name = ""
+def _player(loaded: dict, index: int, rules: list[Problem], loose: list[tuple[int, str]]) -> Player:
     hand, hidden = (), 0
-    if in_state:
-        hand, hidden, _ = _pile(reader, data.get("hand"), f"{pointer}/hand", ("known",))
-    towers_data = data.get("towers", [])
-    towers: list[Tower] = []
-    if not isinstance(towers_data, list) or len(towers_data) > MAX_LIST:
-        reader.bad(f"{pointer}/towers", f"Must be a list of at most {MAX_LIST} towers.")
-    else:
-        for i, item in enumerate(towers_data):
-            tower = _tower(reader, item, f"{pointer}/towers/{i}", problems)
-            if tower is not None:
-                towers.append(tower)
-    played = reader.cards(data.get("played", []), f"{pointer}/played")
-    return Player(name, tuple(sorted(hand)), hidden, tuple(towers), played)
+    if "hand" in loaded:  # a state's player (a table's has none)
+        hand, hidden, _ = _pile(loaded["hand"], "known")
+    towers = []
+    for t, item in enumerate(loaded.get("towers", ())):
+        tower = _tower(item, f"/players/{index}/towers/{t}", rules, loose)
+        if tower is not None:
+            towers.append(tower)
+    return Player(loaded.get("name", f"Player {index + 1}"), tuple(sorted(hand)), hidden, tuple(towers),
+                  _cards(loaded.get("played", ())))
 
 
-def _players(reader: _Reader, value: Any, in_state: bool, problems: list[Problem]) -> list[Player]:
-    if not isinstance(value, list):
-        reader.bad("/players", "Must be a list of the two players.")
-        return []
-    if len(value) != 2:
-        problems.append(Problem("T-COMP-3", "/players", f"Torri is for two players; {len(value)} given."))
-        if len(value) > 2:
+def _players(loaded: list, rules: list[Problem], loose: list[tuple[int, str]]) -> list[Player]:
+    """The players, when there are at most two (T-COMP-3): no third to read against the rules."""
+    if len(loaded) != 2:
+        rules.append(Problem("T-COMP-3", "/players", f"Torri is for two players; {len(loaded)} given."))
+        if len(loaded) > 2:
             return []
-    players = [_player(reader, item, f"/players/{i}", i, in_state, problems) for i, item in enumerate(value)]
-    return [p for p in players if p is not None]
+    return [_player(item, i, rules, loose) for i, item in enumerate(loaded)]
 
 
-# Each kind of pending decision carries only its own fields: anything else is refused rather than ignored, so a
-# hand-edited state cannot carry data that looks meaningful but would be ignored.
-_PENDING_BASE = ("type", "action", "player")
-PENDING_FIELDS: dict[str, tuple[str, ...]] = {
-    "draw": _PENDING_BASE + ("left", "from", "excluded"),
-    "refill": _PENDING_BASE + ("left", "from", "excluded"),
-    "target": _PENDING_BASE + ("built", "height"),
-    "guard": _PENDING_BASE + ("target", "size"),
-    "take": _PENDING_BASE + ("left", "give"),
-    "give": _PENDING_BASE + ("left", "give"),
-    "giostra": _PENDING_BASE + ("cards", "tower", "kind", "rank"),
-    "rebuild": _PENDING_BASE + ("cards", "tower", "kind", "rank"),
-}
-ALL_PENDING_FIELDS = tuple(dict.fromkeys(field for fields in PENDING_FIELDS.values() for field in fields))
-
-
-def _pending(reader: _Reader, value: Any) -> Pending | None:
-    if value is None:
+def _pending(loaded: dict | None) -> Pending | None:
+    """The pending decision as loaded; the schema has checked that it carries its type's fields, and only those."""
+    if loaded is None:
         return None
-    declared = value.get("type") if isinstance(value, dict) else None
-    fields = PENDING_FIELDS.get(declared, ALL_PENDING_FIELDS) if isinstance(declared, str) else ALL_PENDING_FIELDS
-    data = reader.obj(value, "/pending", fields, ("type", "action", "player"))
-    if data is None:
-        return None
-    kind = reader.choice(data.get("type"), "/pending/type", PENDING_TYPES)
-    action = data.get("action")
-    player = reader.integer(data.get("player"), "/pending/player", 0, 1)
-    left = reader.integer(data.get("left", 0), "/pending/left", 0, MAX_LIST)
-    if kind is None or player is None or left is None:
-        return None
+    kind, action, player = loaded["type"], loaded["action"], loaded["player"]
     if kind in ("draw", "refill"):
-        action = reader.choice(action, "/pending/action", DRAW_ACTIONS)
-        sources = data.get("from", [])
-        if not isinstance(sources, list) or not all(s in ("deck", "noble_deck", "market") for s in sources):
-            reader.bad("/pending/from", "Must list sources among deck, noble_deck, market.")
-            sources = []
-        excluded = reader.cards(data.get("excluded", []), "/pending/excluded")
-        return Pending(kind, action or "", player, left, tuple(sources), tuple(sorted(set(excluded))))
+        excluded = _cards(loaded.get("excluded", ()))
+        return Pending(kind, action, player, loaded.get("left", 0), tuple(loaded.get("from_", ())),
+                       tuple(sorted(set(excluded))))
     if kind in ("giostra", "rebuild"):
-        actions = ("build", "extend") + (tuple(NOBLE_NAMES.values()) if kind == "giostra" else ())
-        action = reader.choice(action, "/pending/action", actions)
-        cards = reader.cards(data.get("cards", []), "/pending/cards")
-        tower = reader.integer(data["tower"], "/pending/tower", 0, MAX_LIST) if "tower" in data else None
-        tower_kind = reader.choice(data["kind"], "/pending/kind", (PLAIN, COLORFUL)) if "kind" in data else None
-        rank = reader.integer(data["rank"], "/pending/rank", 4, 11) if "rank" in data else None
-        if action is None:
-            return None
+        cards = _cards(loaded.get("cards", ()))
         if kind == "giostra" and action not in ("build", "extend"):
             cards = (CARDS_BY_NAME[action],)
-        return Pending(kind, action, player, cards=tuple(cards) if kind == "giostra" else tuple(sorted(cards)),
-                       tower=tower, kind=tower_kind, rank=rank)
+        return Pending(kind, action, player, cards=cards if kind == "giostra" else tuple(sorted(cards)),
+                       tower=loaded.get("tower"), kind=loaded.get("kind"), rank=loaded.get("rank"))
     if kind == "target":
-        reader.choice(action, "/pending/action", ("conspiracy",))
-        built = reader.integer(data.get("built"), "/pending/built", 0, MAX_LIST)
-        height = reader.integer(data.get("height"), "/pending/height", MIN_HEIGHT, MAX_LIST)
-        return Pending("target", "conspiracy", player, left=height or 0, built=built)
+        return Pending("target", "conspiracy", player, left=loaded["height"], built=loaded["built"])
     if kind == "guard":
-        action = reader.choice(action, "/pending/action", ("trade", "conspiracy"))
-        target = reader.obj(data.get("target"), "/pending/target", ("player", "tower"), ("player",))
-        if target is None or action is None:
-            return None
-        owner = reader.integer(target.get("player"), "/pending/target/player", 0, 1)
+        target = loaded["target"]
         if action == "trade":
-            size = reader.integer(data.get("size"), "/pending/size", MIN_HEIGHT, MAX_LIST)
-            return Pending("guard", "trade", player, left=size or 0, target=(owner or 0, -1))
-        tower = reader.integer(target.get("tower"), "/pending/target/tower", 0, MAX_LIST)
-        return Pending("guard", "conspiracy", player, target=(owner or 0, tower or 0))
-    reader.choice(action, "/pending/action", ("trade",))
-    give = reader.integer(data.get("give", 0), "/pending/give", 0, MAX_LIST)
-    return Pending(kind, "trade", player, left=left, give=give or 0)
+            return Pending("guard", "trade", player, left=loaded["size"], target=(target["player"], -1))
+        return Pending("guard", "conspiracy", player, target=(target["player"], target["tower"]))
+    return Pending(kind, "trade", player, left=loaded.get("left", 0), give=loaded.get("give", 0))
 
 
-def read_state(data: Any, *, check: bool = True) -> State:
-    """A State from its JSON form. Raises MalformedError or, with `check`, InvalidStateError."""
-    state, problems, _ = _read_state(data)
-    if check and problems:
-        raise InvalidStateError(problems)
-    return state
-
-
-def _read_state(data: Any) -> tuple[State, list[Problem], list[Problem]]:
-    reader = _Reader()
+def build_state(loaded: dict) -> Reading[State]:
+    """The State a loaded state document describes, with the rules it breaks and its warnings."""
     rules: list[Problem] = []
-    doc = reader.obj(data, "", STATE_FIELDS, ("deck", "market", "players"))
-    if doc is None:
-        raise MalformedError(reader.problems)
-    if "game" in doc and doc["game"] != "torri":
-        reader.bad("/game", "This is the Torri referee: \"game\" must be \"torri\".")
-    nobles = read_variant(reader, doc.get("variant", {}), "/variant")
-    phase = reader.choice(doc.get("phase", MAIN), "/phase", PHASES) or MAIN
-    turn = reader.integer(doc.get("turn", 0), "/turn", 0, 1) or 0
-    default_to_act = None if phase == OVER else turn
-    to_act = reader.integer(doc.get("to_act", default_to_act), "/to_act", 0, 1, nullable=True)
-    passes = reader.integer(doc.get("passes", 0), "/passes", 0, 2) or 0
-    highest = reader.integer(doc.get("highest"), "/highest", 0, 1, nullable=True)
-    closed_by = reader.integer(doc.get("closed_by"), "/closed_by", 0, 1, nullable=True)
-    deck, deck_hidden, deck_bottom = _pile(reader, doc.get("deck"), "/deck", ("top", "bottom"))
-    market = reader.cards(doc.get("market"), "/market")
-    players = _players(reader, doc.get("players"), True, rules)
-    pending = _pending(reader, doc.get("pending"))
+    loose: list[tuple[int, str]] = []
+    nobles = loaded.get("variant", {}).get("nobles", False)
+    phase = loaded.get("phase", MAIN)
+    turn = loaded.get("turn", 0)
+    deck, deck_hidden, deck_bottom = _pile(loaded["deck"], "top", "bottom")
+    players = _players(loaded["players"], rules, loose)
     noble_deck, noble_hidden, noble_bottom, removed, palazzo = (), 0, (), (), None
     if nobles:
-        if "noble_deck" in doc:
-            noble_deck, noble_hidden, noble_bottom = _pile(reader, doc["noble_deck"], "/noble_deck", ("top", "bottom"))
-        removed = reader.cards(doc.get("removed", []), "/removed")
-        palazzo = reader.integer(doc.get("palazzo"), "/palazzo", 0, 1, nullable=True)
+        if "noble_deck" in loaded:
+            noble_deck, noble_hidden, noble_bottom = _pile(loaded["noble_deck"], "top", "bottom")
+        removed = _cards(loaded.get("removed", ()))
+        palazzo = loaded.get("palazzo")
     else:
         for key in NOBLE_FIELDS:
-            if key in doc and doc[key] not in (None, []):
+            if key in loaded and loaded[key] not in (None, []):
                 rules.append(Problem("T-COMP-2", f"/{key}", f"\"{key}\" belongs to the advanced game "
                                                             "(variant.nobles)."))
-    if reader.problems:
-        raise MalformedError(reader.problems)
     if len(players) < 2:
         players += [Player(f"Player {i + 1}", ()) for i in range(len(players), 2)]
-    state = State(nobles, phase, turn, to_act, passes, highest, deck, deck_hidden, deck_bottom,
-                  tuple(sorted(market)), (players[0], players[1]), pending, noble_deck, noble_hidden, noble_bottom,
-                  removed, palazzo, closed_by)
+    state = State(nobles, phase, turn, loaded.get("to_act", None if phase == OVER else turn), loaded.get("passes", 0),
+                  loaded.get("highest"), deck, deck_hidden, deck_bottom, tuple(sorted(_cards(loaded["market"]))),
+                  (players[0], players[1]), _pending(loaded.get("pending")), noble_deck, noble_hidden, noble_bottom,
+                  removed, palazzo, loaded.get("closed_by"))
     warnings: list[Problem] = []
-    rules.extend(check_state(state, warnings, reader.loose))
-    return state, rules, warnings
-
-
-def read_state_warned(data: Any) -> tuple[State, list[Problem]]:
-    """A checked State and the warnings of reading it, in one pass (what /score reports beside the score)."""
-    state, problems, warnings = _read_state(data)
-    if problems:
-        raise InvalidStateError(problems)
-    return state, warnings
-
-
-def validate_state(data: Any) -> tuple[list[Problem], list[Problem]]:
-    """(errors, warnings) of a state document; raises MalformedError only for a wrong shape."""
-    _, problems, warnings = _read_state(data)
-    return problems, warnings
+    rules.extend(check_state(state, warnings, loose))
+    return Reading(state, tuple(rules), tuple(warnings))
 
 
 # ---------------------------------------------------------------- the rules a position obeys
 
-def _places(state: State):
+def _pile_places(name: str, top: tuple[int, ...], hidden: int,
+                 bottom: tuple[int, ...]) -> Iterator[tuple[int, str]]:
+    where = f"/{name}/top" if hidden else f"/{name}"
+    for i, card in enumerate(top):
+        yield card, f"{where}/{i}"
+    for i, card in enumerate(bottom):
+        yield card, f"/{name}/bottom/{i}"
+
+
+def _places(state: State) -> Iterator[tuple[int, str]]:
     """Every known card with a pointer to where it lies."""
-    for i, card in enumerate(state.deck):
-        yield card, f"/deck/{i}" if not state.deck_hidden else f"/deck/top/{i}"
-    for i, card in enumerate(state.deck_bottom):
-        yield card, f"/deck/bottom/{i}"
+    yield from _pile_places("deck", state.deck, state.deck_hidden, state.deck_bottom)
     for i, card in enumerate(state.market):
         yield card, f"/market/{i}"
-    for i, card in enumerate(state.noble_deck):
-        yield card, f"/noble_deck/{i}" if not state.noble_hidden else f"/noble_deck/top/{i}"
-    for i, card in enumerate(state.noble_bottom):
-        yield card, f"/noble_deck/bottom/{i}"
+    yield from _pile_places("noble_deck", state.noble_deck, state.noble_hidden, state.noble_bottom)
     for i, card in enumerate(state.removed):
         yield card, f"/removed/{i}"
     for p, player in enumerate(state.players):
@@ -377,7 +186,7 @@ def _places(state: State):
         yield from _table_places(player, p)
 
 
-def _table_places(player: Player, p: int):
+def _table_places(player: Player, p: int) -> Iterator[tuple[int, str]]:
     for t, tower in enumerate(player.towers):
         for i, card in enumerate(tower.cards):
             yield card, f"/players/{p}/towers/{t}/cards/{i}"
@@ -718,37 +527,26 @@ def _check_nobles(state: State) -> list[Problem]:
 
 # ---------------------------------------------------------------- tables
 
-TABLE_FIELDS = ("variant", "players", "highest", "closed_by")
 
-
-def read_table(data: Any) -> tuple[Table, list[Problem]]:
-    """A Table and its warnings; raises MalformedError or InvalidStateError."""
-    reader = _Reader()
+def build_table(loaded: dict) -> Reading[Table]:
+    """The Table a loaded table document describes, with the rules it breaks and its warnings."""
     rules: list[Problem] = []
-    doc = reader.obj(data, "", TABLE_FIELDS, ("players",))
-    if doc is None:
-        raise MalformedError(reader.problems)
-    nobles = read_variant(reader, doc["variant"], "/variant") if "variant" in doc else None
-    highest = reader.integer(doc.get("highest"), "/highest", 0, 1, nullable=True)
-    closed_by = reader.integer(doc.get("closed_by"), "/closed_by", 0, 1, nullable=True)
-    players = _players(reader, doc.get("players"), False, rules)
-    if reader.problems:
-        raise MalformedError(reader.problems)
-    if len(players) < 2:
-        raise InvalidStateError(rules)
+    players = _players(loaded["players"], rules, [])
+    if len(players) < 2:  # no two players to check the rest against
+        return Reading(None, tuple(rules))
+    nobles = loaded["variant"]["nobles"] if "variant" in loaded else None
     if nobles is None:  # api.md: nobles on the table imply the advanced game
         nobles = any(not is_tower_card(c) for p in players for t in p.towers for c in t.cards) or any(
             p.played for p in players)
+    closed_by = loaded.get("closed_by")
     table = Table(nobles, (players[0].name, players[1].name), (players[0].towers, players[1].towers),
-                  (players[0].played, players[1].played), highest, closed_by)
+                  (players[0].played, players[1].played), loaded.get("highest"), closed_by)
     rules.extend(_check_closer(table.towers, closed_by))
     rules.extend(_count_problems((item for p, player in enumerate(players) for item in _table_places(player, p)),
                                  nobles))
     warnings: list[Problem] = []
     rules.extend(_check_marker(table, warnings, as_error=False))
-    if rules:
-        raise InvalidStateError(rules)
-    return table, warnings
+    return Reading(table, tuple(rules), tuple(warnings))
 
 
 def table_of(state: State) -> Table:
