@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from service.games.sangimignano.adapter import SanGimignanoRules, example_game
-from service.games.sangimignano.codec import state_json
+from service.games.sangimignano.position import state_json
 
 from .conftest import check_both_sizes, open_referee
 

@@ -81,6 +81,31 @@ def test_validate_reports_every_problem_with_rule_and_pointer(client):
     assert {("S-TOKEN-1", "/state/board/0/tokens/0"), ("S-COMP-1", "/state/board/1/guilds")} <= rules
 
 
+def test_the_library_reads_a_state_as_the_api_does(client):
+    """read_state and validate_state are the state schema's reading: a wrong shape is every problem at once, at
+    the pointers of the 400; a hexagon that repeats a guild is well formed and breaks S-COMP-1, for both."""
+    state = _new(client)
+    state["board"][0]["guilds"] = ["A", "E", "B"]
+    state["board"][1]["rotation"] = 6
+    state["players"][1]["hexes"] = "three"
+    state["step"] = "dance"
+    state["surprise"] = 1
+    response = client.post(f"{BASE}/validate", json={"state": state})
+    assert response.status_code == 400
+    with pytest.raises(sg.MalformedError) as raised:
+        sg.validate_state(state)
+    problems = {(p.rule, "/state" + p.pointer, p.message) for p in raised.value.problems}
+    assert problems == {(e["rule"], e["pointer"], e["message"]) for e in response.get_json()["errors"]}
+    assert {pointer for _, pointer, _ in problems} == {"/state/board/0/guilds/1", "/state/board/1/rotation",
+                                                      "/state/players/1/hexes", "/state/step", "/state/surprise"}
+    assert all(rule is None for rule, _, _ in problems)
+    state = _new(client)
+    state["players"][0]["hexes"][0] = ["B", "D", "B"]
+    body = client.post(f"{BASE}/validate", json={"state": state}).get_json()
+    assert [(e["rule"], e["pointer"]) for e in body["errors"]][:1] == [("S-COMP-1", "/state/players/0/hexes/0")]
+    assert body["errors"] == [p.under("/state").to_json() for p in sg.validate_state(state)[0]]
+
+
 def test_legal_moves_and_an_impossible_state(client):
     state = _new(client)
     body = client.post(f"{BASE}/legal-moves", json={"state": state}).get_json()

@@ -10,7 +10,6 @@ as a pure library (no web, no cache, no I/O).
     >>> outcome.legal, outcome.state.step
     (True, 'hex')
 """
-from .codec import read_state, state_json, validate_state
 from .engine import apply_step, buildable, legal_steps, possible_group, stuck
 from .errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem, SanGimignanoError
 from .game import Outcome, apply_steps, as_step, default_hexes, legal_moves, new_game, player_view, score, to_act
@@ -30,8 +29,9 @@ from .model import (
                     Player,
                     State,
 )
+from .position import state_json
 from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
-from .schemas import parse_step
+from .schemas import parse_step, read_state, validate_state
 from .scoring import PlayerScore, Score, score_state
 from .steps import Step, hex_step
 

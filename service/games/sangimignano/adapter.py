@@ -7,15 +7,16 @@ from __future__ import annotations
 import random
 from functools import cached_property
 
-from ..core.adapter import GameLibrary, legacy_loader, StateGameAdapter
+from ..core.adapter import GameLibrary, StateGameAdapter
 from ..core.base import GameInfo, Json, Variant
 from . import picture as board_picture
 from . import schemas as wire_schemas
-from .codec import read_state, state_json, validate_state
 from .engine import apply_step, legal_steps
 from .game import STEPS, legal_moves, new_game, player_view, score, to_act
 from .model import State
+from .position import state_json
 from .rules import RULES, RULES_VERSION
+from .schemas import load_state
 
 EXAMPLE_NAMES = ["Ada", "Bea", "Cy"]
 
@@ -65,7 +66,7 @@ class SanGimignanoRules(StateGameAdapter[State]):
         return {"new": new_request, "apply": {"moves": moves}, "score": {"state": state_json(finished)},
                 "picture": {"state": state_json(finished)}, "validate": {"state": broken}}
 
-    library = GameLibrary(legacy_loader(read_state, validate_state), state_json, STEPS, legal_moves, to_act, player_view, score)
+    library = GameLibrary(load_state, state_json, STEPS, legal_moves, to_act, player_view, score)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 

@@ -6,7 +6,9 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from ..core.errors import Problem
 from ..core.schemas import (
+    BuiltSchema,
     EventSchema,
     List,
     MoveUnion,
@@ -15,6 +17,7 @@ from ..core.schemas import (
     StrictBoolean,
     StrictSchema,
     apply_response_schema,
+    document_reader,
     legal_moves_response_schema,
     picture_response_schema,
     replay_response_schema,
@@ -22,7 +25,8 @@ from ..core.schemas import (
     validate_response_schema,
 )
 from .geometry import GUILDS, MAX_COORD
-from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, TOWERS
+from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, TOWERS, State
+from .position import build_state
 from .steps import Step, hex_step
 
 GUILD_VALUES = list(GUILDS)
@@ -120,8 +124,10 @@ class SanGimignanoHexagonSchema(StrictSchema):
                       "description": "Per guild space, whose tower stands there, or null. Left out: none."})
 
 
-class SanGimignanoStateSchema(StrictSchema):
+class SanGimignanoStateSchema(BuiltSchema):
     """A whole San Gimignano position."""
+
+    build = staticmethod(build_state)
 
     game = fields.String(validate=validate.Equal("sangimignano"), metadata={"description": "\"sangimignano\"."})
     variant = fields.Nested(SanGimignanoVariantSchema, metadata={"description": "The variant in play."})
@@ -193,6 +199,23 @@ class Move(MoveUnion):
 
 
 parse_step = step_reader(Move)  # the library's reading of a move: the same as the API's
+
+
+# ---------------------------------------------------------------- the library's reading: the same schema
+
+load_state = document_reader(SanGimignanoStateSchema)
+
+
+def read_state(data: Any, *, check: bool = True) -> State:
+    """A State from its JSON form. Raises MalformedError or, with `check`, InvalidStateError."""
+    reading = load_state(data)
+    return reading.value if not check and reading.value is not None else reading.checked()
+
+
+def validate_state(data: Any) -> tuple[list[Problem], list[Problem]]:
+    """(errors, warnings) of a state document; raises MalformedError only for a wrong shape."""
+    reading = load_state(data)
+    return list(reading.errors), list(reading.warnings)
 
 
 # ---------------------------------------------------------------- requests and responses

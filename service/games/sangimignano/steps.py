@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..core.errors import Problem
-from .geometry import GUILDS, MAX_COORD, Coord, Guilds, hexagon_kind
+from .geometry import GUILDS, Coord, Guilds, hexagon_kind
 
 STEP_TYPES = ("token", "hex", "build", "end")
 
@@ -44,18 +44,6 @@ def hex_step(guilds: Guilds, at: Coord, rotation: int) -> Step:
     return Step("hex", at=at, hex=kind, rotation=(rotation + 2 * shift) % 6)
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def read_coord(value: Any, pointer: str, problems: list[Problem]) -> Coord | None:
-    if isinstance(value, list) and len(value) == 2 and all(_whole(v) and abs(v) <= MAX_COORD for v in value):
-        return value[0], value[1]
-    problems.append(Problem(None, pointer, f"A place is [q, r]: two whole numbers from -{MAX_COORD} to {MAX_COORD} "
-                                           "(axial coordinates, S-GEO-1)."))
-    return None
-
-
 def read_guild(value: Any, pointer: str, problems: list[Problem]) -> str | None:
     if isinstance(value, str) and value in GUILDS:
         return value
@@ -72,6 +60,11 @@ def read_guilds(value: Any, pointer: str, problems: list[Problem], rules: list[P
     guilds = [read_guild(g, f"{pointer}/{i}", problems) for i, g in enumerate(value)]
     if any(g is None for g in guilds):
         return None
+    return distinct_guilds(guilds, pointer, rules)  # type: ignore[arg-type]
+
+
+def distinct_guilds(guilds: list[str], pointer: str, rules: list[Problem]) -> Guilds | None:
+    """Three guilds (of the right shape) as a hexagon; None, with S-COMP-1 in `rules`, when one repeats."""
     if len(set(guilds)) != 3:
         rules.append(Problem("S-COMP-1", pointer, f"A hexagon shows three different guilds; {guilds} repeats one."))
         return None

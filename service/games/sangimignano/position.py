@@ -1,0 +1,261 @@
+"""A San Gimignano position from what its schema loaded (service/games/sangimignano/schemas.py), the rules a real
+position obeys, and its JSON form.
+
+`build_state` takes a state document whose shape the schema has checked and gives a `Reading`: the State, or None
+when the position breaks a rule, with every rule it breaks (each with its rule id and a pointer). `state_json`
+writes the canonical form (S-SVC-FORM): every field, keys in a fixed order, hexagons sorted by coordinates with
+rotation 0 or 1, hands sorted, so equal states are equal bytes.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import Problem
+from ..core.schemas import Reading
+from .engine import has_choice, stuck
+from .geometry import Coord, Guilds, Placed, buildable_from_start, canonical_turn, hexagon_kind, neighbour, opposite
+from .model import (
+    BUILD,
+    HEX,
+    HEXAGONS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OVER,
+    PLAY,
+    SETUP,
+    START,
+    TOKEN,
+    TOKENS,
+    TOWERS,
+    Player,
+    State,
+)
+from .steps import distinct_guilds
+
+GAME_ID = "sangimignano"
+NO_TOKENS = ((), (), ())  # a hexagon's "tokens" left out
+NO_TOWERS = (None, None, None)  # a hexagon's "towers" left out
+
+# A hexagon of the board as built: (its index in the document, for pointers; the hexagon in canonical form; per
+# canonical space, the players whose tokens lie there, sorted, and whose tower stands there)
+Entry = tuple[int, Placed, list[tuple[int, ...]], list[int | None]]
+
+
+# ---------------------------------------------------------------- building
+
+def _hand(loaded: Any, pointer: str, rules: list[Problem]) -> tuple[tuple[Guilds, ...], int]:
+    """A hand as loaded: a list of hexagons (each written as its kind, sorted; one that repeats a guild is
+    S-COMP-1's and left out), or {"count": n} when they are unknown (S-SVC-UNKNOWN). Returns (known, hidden)."""
+    if isinstance(loaded, list):
+        kinds = []
+        for i, guilds in enumerate(loaded):
+            hexagon = distinct_guilds(guilds, f"{pointer}/{i}", rules)
+            if hexagon is not None:
+                kinds.append(hexagon_kind(hexagon))
+        return tuple(sorted(kinds)), 0
+    return (), loaded["count"]
+
+
+def _board(loaded: list, n: int, rules: list[Problem], pieces: list[Problem], placed_tokens: list[int],
+           built: list[int]) -> list[Entry]:
+    """The board's hexagons in canonical form, in one pass: a hexagon that repeats a guild is S-COMP-1's (in
+    `rules`) and left out; what lies on the spaces is checked against the `n` players (in `pieces`) and counted in
+    `placed_tokens` and `built`, per player."""
+    board: list[Entry] = []
+    for h, item in enumerate(loaded):
+        pointer = f"/board/{h}"
+        guilds = distinct_guilds(item["guilds"], f"{pointer}/guilds", rules)
+        if guilds is None:
+            continue
+        rotation = item.get("rotation", 0)
+        turned, canonical = canonical_turn(rotation, guilds)
+        shift = rotation // 2  # canonical space j is given space j - shift (S-GEO-2)
+        given_tokens, given_towers = item.get("tokens", NO_TOKENS), item.get("towers", NO_TOWERS)
+        tokens: list[tuple[int, ...]] = []
+        towers: list[int | None] = []
+        for j in range(3):
+            given = (j - shift) % 3
+            owners, tower = tuple(sorted(given_tokens[given])), given_towers[given]
+            space_tokens = f"{pointer}/tokens/{given}"
+            for owner in owners:
+                if owner >= n:
+                    pieces.append(Problem("S-COMP-4", space_tokens, f"A token of player {owner}, but the game has "
+                                                                    f"{n} players."))
+                else:
+                    placed_tokens[owner] += 1
+            if tower is not None:
+                if tower >= n:
+                    pieces.append(Problem("S-COMP-4", f"{pointer}/towers/{given}", f"A tower of player {tower}, but "
+                                                                                   f"the game has {n} players."))
+                else:
+                    built[tower] += 1
+            if len(owners) > 2:
+                pieces.append(Problem("S-TOKEN-1", space_tokens, f"{len(owners)} tokens on one space; a space holds "
+                                                                 "at most two."))
+            if tower is not None and owners:
+                pieces.append(Problem("S-BUILD-3", space_tokens, "A space with a tower holds no token: the tokens "
+                                                                 "there went back when it was built (S-BUILD-2)."))
+            tokens.append(owners)
+            towers.append(tower)
+        board.append((h, Placed((item["at"][0], item["at"][1]), turned, canonical), tokens, towers))
+    return board
+
+
+def build_state(loaded: dict) -> Reading[State]:
+    """The State a loaded state document describes, or None with every rule it breaks."""
+    rules: list[Problem] = []
+    players = loaded["players"]
+    n = len(players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        rules.append(Problem("S-SETUP-1", "/players", f"San Gimignano is for 2 to 4 players; {n} given."))
+    hands = [_hand(item["hexes"], f"/players/{i}/hexes", rules) for i, item in enumerate(players)]
+    pieces: list[Problem] = []
+    placed_tokens, built = [0] * n, [0] * n
+    board = _board(loaded["board"], n, rules, pieces, placed_tokens, built)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        return Reading(None, tuple(rules))  # no player count to check the rest against
+    problems = rules + pieces
+    starting, hand_size, boxed = SETUP[n]
+    box = loaded.get("box", boxed)
+    full: list[Player] = []
+    for i, (item, (hexes, hidden)) in enumerate(zip(players, hands)):  # S-COMP-4: the supply is what is not placed
+        player = Player(item.get("name", f"Player {i + 1}"), hexes, hidden,
+                        item["tokens"] if "tokens" in item else max(0, TOKENS - placed_tokens[i]),
+                        item["towers"] if "towers" in item else max(0, TOWERS - built[i]))
+        full.append(player)
+        if player.tokens + placed_tokens[i] != TOKENS:
+            problems.append(Problem("S-COMP-4", f"/players/{i}/tokens", f"{player.name} has {TOKENS} tokens: "
+                                                                        f"{player.tokens} in supply and "
+                                                                        f"{placed_tokens[i]} on the board make "
+                                                                        f"{player.tokens + placed_tokens[i]}."))
+        if player.towers + built[i] != TOWERS:
+            problems.append(Problem("S-COMP-4", f"/players/{i}/towers", f"{player.name} has {TOWERS} towers: "
+                                                                        f"{player.towers} in supply and {built[i]} "
+                                                                        f"on the board make "
+                                                                        f"{player.towers + built[i]}."))
+        if player.hand_size > hand_size:
+            problems.append(Problem("S-SETUP-1", f"/players/{i}/hexes", f"{player.name} holds {player.hand_size} "
+                                                                        f"hexagons; with {n} players each is dealt "
+                                                                        f"{hand_size}."))
+    in_hands = sum(p.hand_size for p in full)
+    total = in_hands + len(board) + box
+    if total != HEXAGONS:
+        problems.append(Problem("S-COMP-4", "/board", f"The state holds {total} hexagons (hands {in_hands}, board "
+                                                      f"{len(board)}, box {box}); the game has {HEXAGONS}."))
+    if box != boxed:
+        problems.append(Problem("S-SETUP-1", "/box", f"With {n} players {boxed} hexagons go back to the box; "
+                                                     f"{box} given."))
+    if len(board) < starting:
+        problems.append(Problem("S-SETUP-1", "/board", f"With {n} players {starting} hexagons start on the table; "
+                                                       f"the board shows {len(board)}."))
+    turn = loaded.get("turn", 0)
+    if turn >= n:
+        problems.append(Problem("S-SETUP-3", "/turn", f"\"turn\" names a player: 0 to {n - 1}."))
+    phase = loaded.get("phase", PLAY)
+    step = loaded.get("step", TOKEN if phase == PLAY else None)
+    if (phase == OVER) != (step is None):
+        problems.append(Problem("S-SVC-STEP", "/step", "\"step\" is null exactly when the game is over."))
+    _check_board(board, starting, n, problems)
+    if problems:
+        return Reading(None, tuple(problems))
+    board.sort(key=lambda entry: entry[1].at)
+    state = State(loaded.get("variant", {}).get("large_groups", False), tuple(full),
+                  tuple(entry[1] for entry in board), tuple(t for entry in board for t in entry[2]),
+                  tuple(t for entry in board for t in entry[3]), box, turn, step, phase)
+    problems.extend(_check_flow(state))
+    return Reading(None if problems else state, tuple(problems))
+
+
+# ---------------------------------------------------------------- the rules a position obeys
+
+def _check_board(board: list[Entry], starting: int, n: int, problems: list[Problem]) -> None:
+    """S-GEO-1 (one hexagon a place), S-HEX-3 (no guild meets itself), S-HEX-2 and S-SETUP-2 (a connected board
+    that could have been laid by the rules from a starting layout, S-SVC-LAYOUT)."""
+    at_index: dict[Coord, int] = {}
+    for h, placed, _, _ in board:
+        if placed.at in at_index:
+            problems.append(Problem("S-GEO-1", f"/board/{h}/at", f"Two hexagons lie at [{placed.at[0]}, "
+                                                                 f"{placed.at[1]}] (board entries "
+                                                                 f"{at_index[placed.at]} and {h})."))
+        else:
+            at_index[placed.at] = h
+    if len(at_index) != len(board):
+        return
+    by_at = {placed.at: (h, placed) for h, placed, _, _ in board}
+    for h, placed, _, _ in board:
+        for side in range(3):  # each shared side once: the other three are seen from the other hexagon
+            other = by_at.get(neighbour(placed.at, side))
+            if other is None:
+                continue
+            mine, theirs = placed.guild_on_side(side), other[1].guild_on_side(opposite(side))
+            if mine == theirs:
+                rule = "S-HEX-3" if len(board) > starting else "S-SETUP-2"
+                problems.append(Problem(rule, f"/board/{h}", f"The {mine} spaces of the hexagons at "
+                                                             f"[{placed.at[0]}, {placed.at[1]}] and [{other[1].at[0]}, "
+                                                             f"{other[1].at[1]}] share a side."))
+    if not board or len(board) > HEXAGONS:
+        return  # too many hexagons is S-COMP-4's problem; searching their starts would only cost time
+    cells = frozenset(at_index)
+    if not buildable_from_start(cells, min(starting, len(cells)), frozenset(START[n])):
+        problems.append(Problem("S-HEX-2", "/board", "These hexagons cannot have been laid by the rules: from no "
+                                                     f"connected start of {starting} can each later hexagon touch at "
+                                                     "least two already in play (S-SVC-LAYOUT)."))
+
+
+def _check_flow(state: State) -> list[Problem]:
+    """S-SVC-STEP, S-END-1, S-END-2: the phase due has a choice, and the game is over exactly when it should be."""
+    problems: list[Problem] = []
+    ended = [i for i, p in enumerate(state.players) if p.towers == 0]
+    if state.over:
+        if not ended and not stuck(state, unknown_fits=False):  # an unknown hand may hold none that fits
+            problems.append(Problem("S-END-2", "/phase", "The game is not over: nobody has built ten towers "
+                                                         "(S-END-1) and a player can still build (a hexagon fits or "
+                                                         "a possible group remains, S-SVC-STUCK)."))
+        return problems
+    if ended:
+        problems.append(Problem("S-END-1", f"/players/{ended[0]}/towers", f"{state.players[ended[0]].name} has "
+                                                                          "built ten towers: the game is over."))
+        return problems
+    if state.step == TOKEN and stuck(state):
+        problems.append(Problem("S-END-2", "/phase", "No player holds a hexagon that fits and no player has a "
+                                                     "possible group: the game is over (S-SVC-STUCK)."))
+    elif not has_choice(state, state.step or TOKEN):
+        reasons = {TOKEN: "no token to place or no space with room (S-SVC-SKIP)",
+                   HEX: "no hexagon that fits (S-SVC-NOFIT)", BUILD: "no tower to build"}
+        problems.append(Problem("S-SVC-STEP", "/step", f"{state.players[state.turn].name} has "
+                                                       f"{reasons[state.step or TOKEN]}: that phase passes by "
+                                                       "itself."))
+    return problems
+
+
+# ---------------------------------------------------------------- writing
+
+def hand_json(player: Player) -> Any:
+    if player.hidden:
+        return {"count": player.hand_size}
+    return [list(kind) for kind in player.hexes]
+
+
+def player_json(player: Player) -> dict[str, Any]:
+    return {"name": player.name, "hexes": hand_json(player), "tokens": player.tokens, "towers": player.towers}
+
+
+def state_json(state: State) -> dict[str, Any]:
+    board = []
+    for h, placed in enumerate(state.board):
+        board.append({"at": list(placed.at), "rotation": placed.rotation, "guilds": list(placed.guilds),
+                      "tokens": [list(state.tokens[3 * h + i]) for i in range(3)],
+                      "towers": [state.towers[3 * h + i] for i in range(3)]})
+    return {
+        "game": GAME_ID,
+        "variant": {"large_groups": state.large_groups},
+        "phase": state.phase,
+        "turn": state.turn,
+        "step": state.step,
+        "players": [player_json(p) for p in state.players],
+        "board": board,
+        "box": state.box,
+    }
+
+
+__all__ = ["build_state", "hand_json", "player_json", "state_json"]
