@@ -51,14 +51,6 @@ class GameLibrary(Generic[S]):
         return self.load_state(document).checked()
 
 
-def legacy_loader(read_state: Callable[..., Any], validate_state: Callable[[Any], tuple[list, list]]) -> Callable:
-    """TEMPORARY (until every game's state schema builds its model): a load_state from a codec's functions."""
-    def load_state(data: Any) -> Reading:
-        errors, warnings = validate_state(data)
-        return Reading(None if errors else read_state(data), tuple(errors), tuple(warnings))
-    return load_state
-
-
 class StateGameAdapter(Generic[S]):
     """validate, legal_moves, apply (and replay), score of a {"state"}, view and rules, from `library`."""
 
