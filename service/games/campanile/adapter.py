@@ -14,9 +14,9 @@ from . import schemas as wire_schemas
 from .game import STEPS, legal_moves, new_game, player_view, score, to_act
 from .model import State
 from .position import state_json, table_of
+from .rules import RULES, RULES_VERSION
 from .schemas import load_state, load_table
 from .scoring import score_table
-from .rules import RULES, RULES_VERSION
 
 
 class CampanileRules(StateGameAdapter[State]):

@@ -13,8 +13,8 @@ be embedded in a page, a report or a file.
 from __future__ import annotations
 
 from ..core.svg import escape, quoteattr
-from .position import table_of
 from .model import State, Table
+from .position import table_of
 from .scoring import Score, TowerScore, score_table
 
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"

@@ -6,7 +6,6 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from ..core.errors import Problem
 from ..core.schemas import (
     BuiltSchema,
     EventSchema,
@@ -15,7 +14,6 @@ from ..core.schemas import (
     ListOrCounted,
     MoveUnion,
     ProblemDetailSchema,
-    Reading,
     SeededRequestSchema,
     StrictBoolean,
     StrictSchema,
@@ -23,12 +21,14 @@ from ..core.schemas import (
     legal_moves_response_schema,
     picture_response_schema,
     replay_response_schema,
+    state_readers,
+    state_request_schemas,
+    state_response_schemas,
     step_reader,
-    document_reader,
+    table_readers,
     validate_response_schema,
 )
 from .cards import MAX_PLAYERS, MIN_PLAYERS, STYLES
-from .model import State, Table
 from .position import build_state, build_table
 from .steps import Step
 
@@ -229,26 +229,8 @@ parse_step = step_reader(Move)  # the library's reading of a move: the same as t
 
 # ---------------------------------------------------------------- the library's reading: the same schemas
 
-load_state = document_reader(CampanileStateSchema)
-load_table = document_reader(CampanileTableSchema)
-
-
-def read_state(data: Any, *, check: bool = True) -> State:
-    """A State from its JSON form. Raises MalformedError or, with `check`, InvalidStateError."""
-    reading = load_state(data)
-    return reading.value if not check and reading.value is not None else reading.checked()
-
-
-def validate_state(data: Any) -> tuple[list[Problem], list[Problem]]:
-    """(errors, warnings) of a state document; raises MalformedError only for a wrong shape."""
-    reading = load_state(data)
-    return list(reading.errors), list(reading.warnings)
-
-
-def read_table(data: Any) -> tuple[Table, list[Problem]]:
-    """A Table and its warnings; raises MalformedError or InvalidStateError."""
-    reading: Reading[Table] = load_table(data)
-    return reading.checked(), list(reading.warnings)
+load_state, read_state, validate_state = state_readers(CampanileStateSchema)
+load_table, read_table = table_readers(CampanileTableSchema)
 
 
 # ---------------------------------------------------------------- requests and responses
@@ -264,18 +246,10 @@ class CampanileNewRequestSchema(SeededRequestSchema):
                                                 "count (C-SETUP-1)."})
 
 
-class CampanileStateRequestSchema(StrictSchema):
-    state = fields.Nested(CampanileStateSchema, required=True, metadata={"description": "The position."})
-
-
-class CampanileViewRequestSchema(CampanileStateRequestSchema):
-    player = fields.Integer(strict=True, required=True, validate=PLAYER_INDEX,
-                            metadata={"description": "A player of the state (0 to its player count - 1)."})
-
-
-class CampanileMovesRequestSchema(CampanileStateRequestSchema):
-    moves = List(Move(), required=True, validate=validate.Length(max=MAX_MOVES),
-                 metadata={"description": "The moves to apply, in order, from the position."})
+(CampanileStateRequestSchema, CampanileViewRequestSchema, CampanileMovesRequestSchema) = state_request_schemas(
+    "Campanile", CampanileStateSchema, Move, max_moves=MAX_MOVES,
+    player=fields.Integer(strict=True, required=True, validate=PLAYER_INDEX,
+                          metadata={"description": "A player of the state (0 to its player count - 1)."}))
 
 
 class CampanileScoreRequestSchema(ExactlyOneOfSchema):
@@ -294,13 +268,8 @@ class CampanilePictureRequestSchema(CampanileScoreRequestSchema):
 CampanilePictureResponseSchema = picture_response_schema("Campanile")
 
 
-class CampanileStateResponseSchema(StrictSchema):
-    state = fields.Nested(CampanileStateSchema, required=True, metadata={"description": "The position."})
-
-
-class CampanileNewResponseSchema(CampanileStateResponseSchema):
-    seed = fields.Raw(required=True, metadata={"oneOf": [{"type": "integer"}, {"type": "string"}],
-                                               "description": "The seed dealt from: send it again for the same deal."})
+CampanileStateResponseSchema, CampanileNewResponseSchema = state_response_schemas(
+    "Campanile", CampanileStateSchema, seed_text="The seed dealt from: send it again for the same deal.")
 
 
 CampanileValidateResponseSchema = validate_response_schema("Campanile")

@@ -6,7 +6,6 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from ..core.errors import Problem
 from ..core.schemas import (
     BuiltSchema,
     EventSchema,
@@ -18,14 +17,16 @@ from ..core.schemas import (
     StrictBoolean,
     StrictSchema,
     apply_response_schema,
-    document_reader,
     legal_moves_response_schema,
     picture_response_schema,
     replay_response_schema,
+    state_readers,
+    state_request_schemas,
+    state_response_schemas,
     step_reader,
     validate_response_schema,
 )
-from .model import MAX_PLAYERS, MEEPLES, MIN_PLAYERS, State
+from .model import MAX_PLAYERS, MEEPLES, MIN_PLAYERS
 from .position import build_state
 from .steps import COORDINATE, Step
 from .tiles import tile_counts
@@ -204,19 +205,7 @@ parse_step = step_reader(Move)  # the library's reading of a move: the same as t
 
 # ---------------------------------------------------------------- the library's reading: the same schema
 
-load_state = document_reader(CarcassonneStateSchema)
-
-
-def read_state(data: Any, *, check: bool = True) -> State:
-    """A State from its JSON form. Raises MalformedError or, with `check`, InvalidStateError."""
-    reading = load_state(data)
-    return reading.value if not check and reading.value is not None else reading.checked()
-
-
-def validate_state(data: Any) -> tuple[list[Problem], list[Problem]]:
-    """(errors, warnings) of a state document; raises MalformedError only for a wrong shape."""
-    reading = load_state(data)
-    return list(reading.errors), list(reading.warnings)
+load_state, read_state, validate_state = state_readers(CarcassonneStateSchema)
 
 
 # ---------------------------------------------------------------- requests and responses
@@ -231,17 +220,11 @@ class CarcassonneNewRequestSchema(SeededRequestSchema):
                  metadata={"description": "The players, 2 to 5, in turn order (K-SETUP-2)."})
 
 
-class CarcassonneStateRequestSchema(StrictSchema):
-    state = fields.Nested(CarcassonneStateSchema, required=True, metadata={"description": "The state."})
-
-
-class CarcassonneViewRequestSchema(CarcassonneStateRequestSchema):
-    player = Player(required=True, metadata={"description": "A player of the state (0 to its player count - 1)."})
-
-
-class CarcassonneMovesRequestSchema(CarcassonneStateRequestSchema):
-    moves = List(Move(), required=True, validate=validate.Length(max=MAX_MOVES),
-                 metadata={"description": "The steps to apply, in order."})
+(CarcassonneStateRequestSchema, CarcassonneViewRequestSchema, CarcassonneMovesRequestSchema) = state_request_schemas(
+    "Carcassonne", CarcassonneStateSchema, Move, max_moves=MAX_MOVES,
+    moves_text="The steps to apply, in order.",
+    state_text="The state.",
+    player=Player(required=True, metadata={"description": "A player of the state (0 to its player count - 1)."}))
 
 
 class CarcassonneScoreRequestSchema(CarcassonneStateRequestSchema):
@@ -255,13 +238,8 @@ class CarcassonnePictureRequestSchema(CarcassonneStateRequestSchema):
 CarcassonnePictureResponseSchema = picture_response_schema("Carcassonne")
 
 
-class CarcassonneStateResponseSchema(StrictSchema):
-    state = fields.Nested(CarcassonneStateSchema, required=True, metadata={"description": "The state."})
-
-
-class CarcassonneNewResponseSchema(CarcassonneStateResponseSchema):
-    seed = fields.Raw(required=True, metadata={"oneOf": [{"type": "integer"}, {"type": "string"}],
-                                               "description": "The seed dealt from."})
+CarcassonneStateResponseSchema, CarcassonneNewResponseSchema = state_response_schemas(
+    "Carcassonne", CarcassonneStateSchema, state_text="The state.")
 
 
 CarcassonneValidateResponseSchema = validate_response_schema("Carcassonne")

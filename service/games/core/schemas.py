@@ -331,6 +331,62 @@ def replay_response_schema(game: str, apply: type[Schema], state: type[Schema], 
     })
 
 
+def state_request_schemas(game: str, state: type[Schema], move: type[MoveUnion], *, max_moves: int,
+                          player: fields.Field, state_text: str = "The position.",
+                          moves_text: str = "The moves to apply, in order, from the position.",
+                          ) -> tuple[type[Schema], type[Schema], type[Schema]]:
+    """`<Game>StateRequestSchema` ({"state"}: /validate, /legal-moves), `<Game>ViewRequestSchema` (and the `player`
+    who looks) and `<Game>MovesRequestSchema` (and the `moves` to apply: /apply, /replay)."""
+    state_request = type(f"{game}StateRequestSchema", (StrictSchema,), {
+        "state": fields.Nested(state, required=True, metadata={"description": state_text})})
+    view_request = type(f"{game}ViewRequestSchema", (state_request,), {"player": player})
+    moves_request = type(f"{game}MovesRequestSchema", (state_request,), {
+        "moves": List(move(), required=True, validate=validate.Length(max=max_moves),
+                      metadata={"description": moves_text})})
+    return state_request, view_request, moves_request
+
+
+def state_response_schemas(game: str, state: type[Schema], *, state_text: str = "The position.",
+                           seed_text: str = "The seed dealt from.") -> tuple[type[Schema], type[Schema]]:
+    """`<Game>StateResponseSchema` ({"state"}: /view) and `<Game>NewResponseSchema` (and the `seed`: /new)."""
+    state_response = type(f"{game}StateResponseSchema", (StrictSchema,), {
+        "state": fields.Nested(state, required=True, metadata={"description": state_text})})
+    new_response = type(f"{game}NewResponseSchema", (state_response,), {
+        "seed": fields.Raw(required=True, metadata={"oneOf": [{"type": "integer"}, {"type": "string"}],
+                                                    "description": seed_text})})
+    return state_response, new_response
+
+
+def state_readers(state: type[BuiltSchema]) -> tuple[Callable[[Any], Reading], Callable[..., Any],
+                                                        Callable[[Any], tuple[list[Problem], list[Problem]]]]:
+    """A game library's `load_state` (the Reading), `read_state(data, *, check=True)` (the State; MalformedError,
+    or with `check` InvalidStateError) and `validate_state(data)` ((errors, warnings); MalformedError only for a
+    wrong shape), all through the state schema the API loads with."""
+    load_state = document_reader(state)
+
+    def read_state(data: Any, *, check: bool = True) -> Any:
+        reading = load_state(data)
+        return reading.value if not check and reading.value is not None else reading.checked()
+
+    def validate_state(data: Any) -> tuple[list[Problem], list[Problem]]:
+        reading = load_state(data)
+        return list(reading.errors), list(reading.warnings)
+
+    return load_state, read_state, validate_state
+
+
+def table_readers(table: type[BuiltSchema]) -> tuple[Callable[[Any], Reading], Callable[[Any], tuple[Any, list]]]:
+    """A game library's `load_table` (the Reading) and `read_table(data)` ((Table, warnings); MalformedError or
+    InvalidStateError), through the table schema the API loads with."""
+    load_table = document_reader(table)
+
+    def read_table(data: Any) -> tuple[Any, list[Problem]]:
+        reading = load_table(data)
+        return reading.checked(), list(reading.warnings)
+
+    return load_table, read_table
+
+
 def wire_schema(module: Any, role: str) -> type[Schema] | None:
     """A game's schema for `role` ("StateRequest", "ApplyResponse", …): `<PREFIX><role>Schema` in its schemas
     module, or None when the game has no such endpoint."""

@@ -6,7 +6,6 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from ..core.errors import Problem
 from ..core.schemas import (
     BuiltSchema,
     EventSchema,
@@ -17,15 +16,17 @@ from ..core.schemas import (
     StrictBoolean,
     StrictSchema,
     apply_response_schema,
-    document_reader,
     legal_moves_response_schema,
     picture_response_schema,
     replay_response_schema,
+    state_readers,
+    state_request_schemas,
+    state_response_schemas,
     step_reader,
     validate_response_schema,
 )
 from .geometry import GUILDS, MAX_COORD
-from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, TOWERS, State
+from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, TOWERS
 from .position import build_state
 from .steps import Step, hex_step
 
@@ -203,19 +204,7 @@ parse_step = step_reader(Move)  # the library's reading of a move: the same as t
 
 # ---------------------------------------------------------------- the library's reading: the same schema
 
-load_state = document_reader(SanGimignanoStateSchema)
-
-
-def read_state(data: Any, *, check: bool = True) -> State:
-    """A State from its JSON form. Raises MalformedError or, with `check`, InvalidStateError."""
-    reading = load_state(data)
-    return reading.value if not check and reading.value is not None else reading.checked()
-
-
-def validate_state(data: Any) -> tuple[list[Problem], list[Problem]]:
-    """(errors, warnings) of a state document; raises MalformedError only for a wrong shape."""
-    reading = load_state(data)
-    return list(reading.errors), list(reading.warnings)
+load_state, read_state, validate_state = state_readers(SanGimignanoStateSchema)
 
 
 # ---------------------------------------------------------------- requests and responses
@@ -233,18 +222,11 @@ class SanGimignanoNewRequestSchema(SeededRequestSchema):
                        "default set."})
 
 
-class SanGimignanoStateRequestSchema(StrictSchema):
-    state = fields.Nested(SanGimignanoStateSchema, required=True, metadata={"description": "The position."})
-
-
-class SanGimignanoViewRequestSchema(SanGimignanoStateRequestSchema):
-    player = fields.Integer(strict=True, required=True, validate=PLAYER_INDEX,
-                            metadata={"description": "A player of the state (0 to its player count - 1)."})
-
-
-class SanGimignanoMovesRequestSchema(SanGimignanoStateRequestSchema):
-    moves = List(Move(), required=True, validate=validate.Length(max=MAX_MOVES),
-                 metadata={"description": "The steps to apply, in order."})
+(SanGimignanoStateRequestSchema, SanGimignanoViewRequestSchema, SanGimignanoMovesRequestSchema) = state_request_schemas(
+    "SanGimignano", SanGimignanoStateSchema, Move, max_moves=MAX_MOVES,
+    moves_text="The steps to apply, in order.",
+    player=fields.Integer(strict=True, required=True, validate=PLAYER_INDEX,
+                          metadata={"description": "A player of the state (0 to its player count - 1)."}))
 
 
 class SanGimignanoScoreRequestSchema(SanGimignanoStateRequestSchema):
@@ -258,13 +240,8 @@ class SanGimignanoPictureRequestSchema(SanGimignanoStateRequestSchema):
 SanGimignanoPictureResponseSchema = picture_response_schema("SanGimignano")
 
 
-class SanGimignanoStateResponseSchema(StrictSchema):
-    state = fields.Nested(SanGimignanoStateSchema, required=True, metadata={"description": "The position."})
-
-
-class SanGimignanoNewResponseSchema(SanGimignanoStateResponseSchema):
-    seed = fields.Raw(required=True, metadata={"oneOf": [{"type": "integer"}, {"type": "string"}],
-                                               "description": "The seed dealt from."})
+SanGimignanoStateResponseSchema, SanGimignanoNewResponseSchema = state_response_schemas(
+    "SanGimignano", SanGimignanoStateSchema)
 
 
 SanGimignanoValidateResponseSchema = validate_response_schema("SanGimignano")

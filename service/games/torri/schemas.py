@@ -5,7 +5,6 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from ..core.errors import Problem
 from ..core.schemas import (
     BuiltSchema,
     EventSchema,
@@ -14,20 +13,21 @@ from ..core.schemas import (
     ListOrCounted,
     MoveUnion,
     ProblemDetailSchema,
-    Reading,
     SeededRequestSchema,
     StrictBoolean,
     StrictSchema,
     apply_response_schema,
-    document_reader,
     legal_moves_response_schema,
     picture_response_schema,
     replay_response_schema,
+    state_readers,
+    state_request_schemas,
+    state_response_schemas,
     step_reader,
+    table_readers,
     validate_response_schema,
 )
 from .cards import CARD_NAMES, CARDS_BY_NAME, NOBLE_NAMES
-from .model import State, Table
 from .position import build_state, build_table
 from .steps import MAX_CARDS_IN_STEP, Step
 from .towers import MIN_HEIGHT
@@ -410,26 +410,8 @@ parse_step = step_reader(Move)  # the library's reading of a move: the same as t
 
 # ---------------------------------------------------------------- the library's reading: the same schemas
 
-load_state = document_reader(TorriStateSchema)
-load_table = document_reader(TorriTableSchema)
-
-
-def read_state(data: Any, *, check: bool = True) -> State:
-    """A State from its JSON form. Raises MalformedError or, with `check`, InvalidStateError."""
-    reading = load_state(data)
-    return reading.value if not check and reading.value is not None else reading.checked()
-
-
-def validate_state(data: Any) -> tuple[list[Problem], list[Problem]]:
-    """(errors, warnings) of a state document; raises MalformedError only for a wrong shape."""
-    reading = load_state(data)
-    return list(reading.errors), list(reading.warnings)
-
-
-def read_table(data: Any) -> tuple[Table, list[Problem]]:
-    """A Table and its warnings; raises MalformedError or InvalidStateError."""
-    reading: Reading[Table] = load_table(data)
-    return reading.checked(), list(reading.warnings)
+load_state, read_state, validate_state = state_readers(TorriStateSchema)
+load_table, read_table = table_readers(TorriTableSchema)
 
 
 # ---------------------------------------------------------------- requests and responses
@@ -444,18 +426,10 @@ class TorriNewRequestSchema(SeededRequestSchema):
                  metadata={"description": "The two players' names, player 0 first (default: Player 1, 2)."})
 
 
-class TorriStateRequestSchema(StrictSchema):
-    state = fields.Nested(TorriStateSchema, required=True, metadata={"description": "The position."})
-
-
-class TorriViewRequestSchema(TorriStateRequestSchema):
-    player = fields.Integer(strict=True, required=True, validate=validate.OneOf([0, 1]),
-                            metadata={"description": "The player who looks."})
-
-
-class TorriMovesRequestSchema(TorriStateRequestSchema):
-    moves = List(Move(), required=True, validate=validate.Length(max=MAX_MOVES),
-                 metadata={"description": "The moves to apply, in order, from the position."})
+(TorriStateRequestSchema, TorriViewRequestSchema, TorriMovesRequestSchema) = state_request_schemas(
+    "Torri", TorriStateSchema, Move, max_moves=MAX_MOVES,
+    player=fields.Integer(strict=True, required=True, validate=validate.OneOf([0, 1]),
+                          metadata={"description": "The player who looks."}))
 
 
 MAX_NOTATION = 20_000
@@ -498,13 +472,8 @@ class TorriNotationResponseSchema(StrictSchema):
 TorriPictureResponseSchema = picture_response_schema("Torri")
 
 
-class TorriStateResponseSchema(StrictSchema):
-    state = fields.Nested(TorriStateSchema, required=True, metadata={"description": "The position."})
-
-
-class TorriNewResponseSchema(TorriStateResponseSchema):
-    seed = fields.Raw(required=True, metadata={"oneOf": [{"type": "integer"}, {"type": "string"}],
-                                               "description": "The seed dealt from: send it again for the same deal."})
+TorriStateResponseSchema, TorriNewResponseSchema = state_response_schemas(
+    "Torri", TorriStateSchema, seed_text="The seed dealt from: send it again for the same deal.")
 
 
 TorriValidateResponseSchema = validate_response_schema("Torri")
