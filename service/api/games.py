@@ -14,7 +14,7 @@ from typing import Any, Callable
 import orjson
 from flask import Flask, Response, current_app, g, request
 
-from ..games.core.base import GameRules
+from ..games.core.base import Game
 from ..games.core.errors import Problem
 from ..games.core.schemas import Reading, wire_schema
 from ..games.registry import GAMES
@@ -73,7 +73,7 @@ class Endpoint:
     name: str
     request: str
     answer: str
-    call: Callable[[GameRules, dict], dict]
+    call: Callable[[Game, dict], dict]
     summary: str
     description: str
     errors: tuple[int, ...] = (400, 413, 415, 422, 429)
@@ -85,7 +85,7 @@ def _legal(answer: dict) -> str:
     return "legal" if answer["legal"] else "illegal"
 
 
-def _deal(game: GameRules, body: dict) -> dict:
+def _deal(game: Game, body: dict) -> dict:
     if body.get("seed") is None:
         body["seed"] = secrets.randbelow(2 ** 53)  # returned with the deal, so it can be repeated
     return game.new(body)
@@ -129,7 +129,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
 OPTIONAL = {"notation"}  # offered by the games whose adapter has it (TOOLS)
 
 
-def _question(game: GameRules, endpoint: Endpoint) -> Callable:
+def _question(game: Game, endpoint: Endpoint) -> Callable:
     """The view of one endpoint for one game: the body goes to the game with what the schema read once (the
     state or table built into the game's model, the moves as its steps), and the answer is counted."""
     def view(loaded: dict) -> Response:
@@ -143,7 +143,7 @@ def _question(game: GameRules, endpoint: Endpoint) -> Callable:
     return view
 
 
-def _rules(game: GameRules) -> Callable:
+def _rules(game: Game) -> Callable:
     def rules() -> Response:
         """The rule catalogue.
 
@@ -160,7 +160,7 @@ def with_loaded(body: dict, loaded: dict) -> dict:
     return {**body, **read} if read else body
 
 
-def _picture(game: GameRules) -> Callable:
+def _picture(game: Game) -> Callable:
     def picture(loaded: dict) -> Response:
         g.game = game.info.id
         drawing = game.picture(with_loaded(document(), loaded))  # type: ignore[attr-defined]
@@ -171,7 +171,7 @@ def _picture(game: GameRules) -> Callable:
     return picture
 
 
-def game_blueprint(game: GameRules, answers: AnswerCache) -> Blueprint:
+def game_blueprint(game: Game, answers: AnswerCache) -> Blueprint:
     """The routes of one game, made from the table above and the game's schemas; `answers` caches them."""
     game_id, schemas = game.info.id, game.schemas
     blp = Blueprint(f"game_{game_id.replace('-', '_')}", __name__, url_prefix=f"/v1/games/{game_id}",
@@ -195,7 +195,7 @@ def game_blueprint(game: GameRules, answers: AnswerCache) -> Blueprint:
     return blp
 
 
-def _route_picture(blp: Blueprint, game: GameRules, named: Callable) -> None:
+def _route_picture(blp: Blueprint, game: Game, named: Callable) -> None:
     """/picture: SVG by default, JSON for `Accept: application/json`; not cached (drawing is cheap, answers big)."""
     schemas = game.schemas
     json_answer = "#/components/schemas/" + wire_schema(schemas, "PictureResponse").__name__[:-6]

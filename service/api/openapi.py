@@ -12,7 +12,7 @@ import yaml
 from apispec import BasePlugin
 from flask import Flask
 
-from ..games.core.base import GameRules
+from ..games.core.base import Game
 from ..games.core.schemas import ExactlyOneOfSchema
 from ..games.registry import GAMES
 from .schemas import ProblemSchema
@@ -67,8 +67,8 @@ def repeated_move(calls: ExampleCalls, base: str, state: Any, legal: list) -> li
     return None
 
 
-def game_examples(calls: ExampleCalls, game_id: str, game: GameRules) -> None:
-    """Every endpoint of one game called with the requests its adapter offers (GameRules.examples): new,
+def game_examples(calls: ExampleCalls, game_id: str, game: Game) -> None:
+    """Every endpoint of one game called with the requests its adapter offers (Game.examples): new,
     legal-moves, apply (legal, illegal and malformed), replay, score, view, validate and legal-moves of an
     impossible state, then the picture and the notation where the game has them."""
     base = f"/v1/games/{game_id}"

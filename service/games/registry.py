@@ -1,15 +1,15 @@
 """The games the service referees. Adding a game: its folder (rules, wire schemas, adapter) and one line here."""
 from __future__ import annotations
 
-from .campanile.adapter import CampanileRules
-from .carcassonne.adapter import CarcassonneRules
-from .core.base import GameRules
-from .sangimignano.adapter import SanGimignanoRules
-from .torri.adapter import TorriRules
+from .campanile.adapter import CampanileGame
+from .carcassonne.adapter import CarcassonneGame
+from .core.base import Game
+from .sangimignano.adapter import SanGimignanoGame
+from .torri.adapter import TorriGame
 
-GAMES: dict[str, GameRules] = {
-    "torri": TorriRules(),
-    "campanile": CampanileRules(),
-    "sangimignano": SanGimignanoRules(),
-    "carcassonne": CarcassonneRules(),
+GAMES: dict[str, Game] = {
+    "torri": TorriGame(),
+    "campanile": CampanileGame(),
+    "sangimignano": SanGimignanoGame(),
+    "carcassonne": CarcassonneGame(),
 }

@@ -1,5 +1,5 @@
 """The API layer names no game: each game's adapter offers the requests the contract's examples are made from
-(GameRules.examples), and one generic driver (service/api/openapi.py) calls every endpoint with them."""
+(Game.examples), and one generic driver (service/api/openapi.py) calls every endpoint with them."""
 from __future__ import annotations
 
 import inspect

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from service.games import carcassonne
-from service.games.carcassonne.adapter import CarcassonneRules
+from service.games.carcassonne.adapter import CarcassonneGame
 from service.games.carcassonne.tiles import DIRECTIONS
 
 from .conftest import check_both_sizes, open_referee
@@ -172,7 +172,7 @@ def test_a_finished_golden_game_with_the_tower(page, base_url, screenshots, gold
 
 def test_a_game_still_being_played(page, screenshots):
     state = game_in_progress()
-    score = CarcassonneRules().score({"state": state})
+    score = CarcassonneGame().score({"state": state})
     open_carcassonne(page)
     enter(page, state)
     page.get_by_role("button", name="Score", exact=True).click()

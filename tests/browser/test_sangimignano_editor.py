@@ -8,7 +8,7 @@ from collections import deque
 import pytest
 from playwright.sync_api import expect
 
-from service.games.sangimignano.adapter import SanGimignanoRules, example_game
+from service.games.sangimignano.adapter import SanGimignanoGame, example_game
 from service.games.sangimignano.position import state_json
 
 from .conftest import check_both_sizes, open_referee
@@ -20,7 +20,7 @@ DIRECTIONS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
 def finished() -> tuple[dict, dict]:
     """The service's own example of a whole seeded game (three players), and its score."""
     state = state_json(example_game()[0])
-    return state, SanGimignanoRules().score({"state": state})
+    return state, SanGimignanoGame().score({"state": state})
 
 
 def laying_order(board: list[dict]) -> list[dict]:

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.games import carcassonne
-from service.games.carcassonne.adapter import CarcassonneRules
+from service.games.carcassonne.adapter import CarcassonneGame
 
 from .helpers import doc
 from .test_rules_tower import ROW, ROW_MEEPLES
@@ -18,7 +18,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-2000, 2000) | st.te
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
                                                                                  max_size=3), max_leaves=8)
 BASE = doc(ROW, tower=True, step="action", last=(3, 1), meeples=ROW_MEEPLES, towers=[((0, 1), 2, None)])
-RULES = CarcassonneRules()
+RULES = CarcassonneGame()
 
 
 def _paths(value, prefix=()):

@@ -4,13 +4,11 @@ Pointers in errors and violations point into the request (`/state/...`, `/moves/
 """
 from __future__ import annotations
 
-from typing import Any
-
-from ..core.adapter import GameLibrary, StateGameAdapter
+from ..core.adapter import GameLibrary, StateGame
 from ..core.base import GameInfo, Json, Variant
-from ..core.schemas import Reading
 from . import picture as table_picture
 from . import schemas as wire_schemas
+from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .game import STEPS, legal_moves, new_game, player_view, score, to_act
 from .model import State
 from .position import state_json, table_of
@@ -19,36 +17,21 @@ from .schemas import load_state, load_table
 from .scoring import score_table
 
 
-class CampanileRules(StateGameAdapter[State]):
-    info = GameInfo(
-        id="campanile",
-        title="Campanile",
-        min_players=2,
-        max_players=5,
-        rules_version=RULES_VERSION,
-        variants=(Variant("bet_on_played", "A player may also bet on the tower they played on this turn (C-VAR-1)."),),
-    )
+class CampanileGame(StateGame[State]):
+    info = GameInfo(id="campanile", title="Campanile", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+                    rules_version=RULES_VERSION, variants=(
+                        Variant("bet_on_played", "A player may also bet on the tower they played on this turn "
+                                                 "(C-VAR-1)."),))
 
-    library = GameLibrary(load_state, state_json, STEPS, legal_moves, to_act, player_view, score)
+    library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score,
+                          load_table=load_table)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 
     referee_assets = "referee"  # the folder of this game's editor on the referee page
 
-    def new(self, request: Json) -> Json:
-        variant = request.get("variant") or {}
-        state = new_game(request["seed"], names=request.get("names"),
-                         bet_on_played=bool(variant.get("bet_on_played", False)))
-        return {"state": state_json(state), "seed": request["seed"]}
-
-    def load(self, field: str, document: Any) -> Reading:
-        return load_table(document) if field == "table" else super().load(field, document)
-
     def score(self, request: Json) -> Json:
-        if "table" not in request:
-            return self.score_state(request)
-        table, warnings = self.read(request, "table"), self.reading(request, "table").warnings
-        return {**score_table(table).to_json(), "warnings": [p.under("/table").to_json() for p in warnings]}
+        return self.score_read(request, "table", score_table) if "table" in request else self.score_state(request)
 
     def picture(self, request: Json) -> str:
         """Draw a state's table or a table as SVG: the five towers in their row as stacks of cards, the flag each
@@ -59,7 +42,7 @@ class CampanileRules(StateGameAdapter[State]):
 
     @property
     def examples(self) -> dict[str, Json]:
-        """The requests the contract's examples are made from (service.games.core.base.GameRules.examples)."""
+        """The requests the contract's examples are made from (service.games.core.base.Game.examples)."""
         names = ["Ada", "Bea", "Cy"]
         state = state_json(new_game(42, names=names))
         card = state["players"][0]["hand"][0]

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any, Iterable
 
 from ..core.errors import MalformedError, Problem
-from ..core.stepping import Outcome, Stepper
+from ..core.stepping import Outcome, Stepper, to_act
 from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PILES, STYLES, in_play_per_style, pile_size
 from .engine import apply_step, legal_steps
 from .model import Pile, Player, State, empty_towers
@@ -41,17 +41,10 @@ def new_game(seed: int | str, *, players: int | None = None, names: Iterable[str
                  removed)
 
 
-STEPS: Stepper[State, Step] = Stepper(Step, parse_step, apply_step)
+STEPS: Stepper[State, Step] = Stepper(Step, parse_step, apply_step, legal_steps)
 as_step = STEPS.as_step  # (step, index=0) -> Step
 apply_steps = STEPS.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
-
-
-def legal_moves(state: State) -> list[dict[str, Any]]:
-    return [step.to_json() for step in legal_steps(state)]
-
-
-def to_act(state: State) -> int | None:
-    return None if state.over else state.turn
+legal_moves = STEPS.legal_moves  # (state) -> every legal step's JSON form
 
 
 def player_view(state: State, player: int) -> State:

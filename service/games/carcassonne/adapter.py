@@ -8,13 +8,13 @@ import copy
 import random
 from functools import cached_property
 
-from ..core.adapter import GameLibrary, StateGameAdapter
+from ..core.adapter import GameLibrary, StateGame
 from ..core.base import GameInfo, Json, Variant
 from . import picture as board_picture
 from . import schemas as wire_schemas
 from .engine import apply_step, legal_steps
 from .game import STEPS, legal_moves, new_game, player_view, score, to_act
-from .model import State
+from .model import MAX_PLAYERS, MIN_PLAYERS, State
 from .position import state_json
 from .rules import RULES, RULES_VERSION
 from .schemas import load_state
@@ -33,16 +33,11 @@ def played_game(seed: int, names: list[str], tower: bool) -> State:
     return state
 
 
-class CarcassonneRules(StateGameAdapter[State]):
-    info = GameInfo(
-        id="carcassonne",
-        title="Carcassonne",
-        min_players=2,
-        max_players=5,
-        rules_version=RULES_VERSION,
-        variants=(Variant("tower", "The Tower: 18 tiles with tower foundations, floors, captures, prisoners and "
-                                   "ransom (K-TOW)."),),
-    )
+class CarcassonneGame(StateGame[State]):
+    info = GameInfo(id="carcassonne", title="Carcassonne", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+                    rules_version=RULES_VERSION, variants=(
+                        Variant("tower", "The Tower: 18 tiles with tower foundations, floors, captures, prisoners "
+                                         "and ransom (K-TOW)."),))
 
     @cached_property
     def examples(self) -> dict[str, Json]:
@@ -56,16 +51,11 @@ class CarcassonneRules(StateGameAdapter[State]):
         return {"new": new, "apply": {"moves": [first.to_json(), {"type": "skip"}]}, "score": {"state": finished},
                 "picture": {"state": finished}, "validate": {"state": broken}}
 
-    library = GameLibrary(load_state, state_json, STEPS, legal_moves, to_act, player_view, score)
+    library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 
     referee_assets = "referee"  # the folder of this game's editor on the referee page
-
-    def new(self, request: Json) -> Json:
-        variant = request.get("variant") or {}
-        state = new_game(request["seed"], names=request.get("names"), tower=bool(variant.get("tower", False)))
-        return {"state": state_json(state), "seed": request["seed"]}
 
     def picture(self, request: Json) -> str:
         """An SVG picture of the board of a {"state"} request: tiles, meeples, towers, scores and prisoners."""

@@ -1,7 +1,7 @@
-"""The part of the game interface (service.games.core.base.GameRules) that is the same for every game whose requests
-carry a whole state: read the state, validate, list the legal moves, apply and replay, score a state, a player's view.
-A game names its library's functions in a `GameLibrary`; its adapter subclasses `StateGameAdapter` and adds what
-is its own (`info`, `new`, other forms of `score`, pictures, examples).
+"""The part of the game interface (service.games.core.base.Game) that is the same for every game whose requests
+carry a whole state: deal, read the state (or a table), validate, list the legal moves, apply and replay, score, a
+player's view. A game names its library's functions in a `GameLibrary`; its adapter subclasses `StateGame` and adds
+what is its own (`info`, `examples`, other forms of `score`, pictures).
 
 Pointers in errors and violations point into the request (`/state/...`, `/moves/3/...`).
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Generic, Protocol, Sequence, TypeVar
 
-from .base import Json
+from .base import GameInfo, Json
 from .errors import GameError, MalformedError, Problem
 from .schemas import Reading
 from .stepping import Stepper
@@ -37,6 +37,7 @@ def _players(state: Any) -> int:
 class GameLibrary(Generic[S]):
     """The functions of a game's rules library that the shared adapter calls."""
 
+    new_game: Callable[..., S]  # (seed, *, names, one flag per variant, the game's deal options) -> a fresh deal
     load_state: Callable[[Any], Reading[S]]  # the state schema's reading; MalformedError, pointers from the state
     state_json: Callable[[S], Json]
     steps: Stepper[S, Any]
@@ -45,17 +46,29 @@ class GameLibrary(Generic[S]):
     player_view: Callable[[S, int], S]
     score: Callable[..., Documented]  # (state, **options of the game's score request)
     players: Callable[[S], int] = _players
+    load_table: Callable[[Any], Reading] | None = None  # a game whose finished tables can be sent without a state
 
     def read_state(self, document: Any) -> S:
         """A state from its JSON form, checked: MalformedError or InvalidStateError (pointers from the state)."""
         return self.load_state(document).checked()
 
 
-class StateGameAdapter(Generic[S]):
-    """validate, legal_moves, apply (and replay), score of a {"state"}, view and rules, from `library`."""
+class StateGame(Generic[S]):
+    """new, validate, legal_moves, apply (and replay), score of a {"state"} or a {"table"}, view and rules, from
+    `library`."""
 
+    info: ClassVar[GameInfo]
     library: ClassVar[GameLibrary[Any]]
     rule_book: ClassVar[Sequence[Documented]]
+    deal_options: ClassVar[tuple[str, ...]] = ()  # fields of /new's request that the game's new_game also takes
+
+    def new(self, request: Json) -> Json:
+        """A fresh deal: the seed, the names, a flag per variant of `info` and the game's `deal_options`."""
+        variant = request.get("variant") or {}
+        flags = {v.name: bool(variant.get(v.name, False)) for v in self.info.variants}
+        options = {name: request.get(name) for name in self.deal_options}
+        state = self.library.new_game(request["seed"], names=request.get("names"), **flags, **options)
+        return {"state": self.library.state_json(state), "seed": request["seed"]}
 
     def rules(self) -> list[Json]:
         return [rule.to_json() for rule in self.rule_book]
@@ -72,11 +85,11 @@ class StateGameAdapter(Generic[S]):
             raise under(f"/{field}", error) from None
 
     def load(self, field: str, document: Any) -> Reading:
-        """A request field's document in its JSON form, read by the game's schema (a game with other documents
-        than a state, such as a table, adds them)."""
-        if field != "state":
+        """A request field's document ("state" or "table") in its JSON form, read by the game's schema."""
+        load = self.library.load_state if field == "state" else self.library.load_table
+        if load is None:
             raise KeyError(field)
-        return self.library.load_state(document)
+        return load(document)
 
     def read(self, request: Json, field: str = "state") -> Any:
         """The request's "state" (or `field`), read and checked; errors point into the request (`/state/...`)."""
@@ -121,9 +134,12 @@ class StateGameAdapter(Generic[S]):
     def score_state(self, request: Json, **options: Any) -> Json:
         """The score of the request's {"state"}, with the warnings of reading it; `options` go to the library's
         score."""
-        state, warnings = self.read(request), self.reading(request).warnings
-        result = self.library.score(state, **options)
-        return {**result.to_json(), "warnings": [p.under("/state").to_json() for p in warnings]}
+        return self.score_read(request, "state", lambda state: self.library.score(state, **options))
+
+    def score_read(self, request: Json, field: str, score: Callable[[Any], Documented]) -> Json:
+        """The score of the request's `field` (a state or a table) by `score`, with the warnings of reading it."""
+        value, warnings = self.read(request, field), self.reading(request, field).warnings
+        return {**score(value).to_json(), "warnings": [p.under(f"/{field}").to_json() for p in warnings]}
 
     def view(self, request: Json) -> Json:
         state = self.read(request)
@@ -134,4 +150,4 @@ class StateGameAdapter(Generic[S]):
         return {"state": self.library.state_json(self.library.player_view(state, player))}
 
 
-__all__ = ["GameLibrary", "StateGameAdapter", "under"]
+__all__ = ["GameLibrary", "StateGame", "under"]

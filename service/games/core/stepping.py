@@ -25,12 +25,18 @@ class Outcome(Generic[S]):
 
 @dataclass(frozen=True, slots=True)
 class Stepper(Generic[S, T]):
-    """One game's way of reading and applying steps: `parse_step` reads a step's JSON form (MalformedError with
-    pointers from the step), `apply_step` gives the next state and its events (IllegalStepError if not allowed)."""
+    """One game's way of reading, listing and applying steps: `parse_step` reads a step's JSON form (MalformedError
+    with pointers from the step), `legal_steps` lists every step `apply_step` accepts, `apply_step` gives the next
+    state and its events (IllegalStepError if not allowed)."""
 
     step_type: type[T]
     parse_step: Callable[[Any], T]
     apply_step: Callable[[S, T], tuple[S, list[dict]]]
+    legal_steps: Callable[[S], list[T]]
+
+    def legal_moves(self, state: S) -> list[dict]:
+        """The legal steps in their JSON form (what /legal-moves lists)."""
+        return [step.to_json() for step in self.legal_steps(state)]  # type: ignore[attr-defined]
 
     def as_step(self, step: T | dict, index: int = 0) -> T:
         """A step from its JSON form (a parsed step passes through); problems point from the list (`/index/...`)."""
@@ -60,4 +66,9 @@ class Stepper(Generic[S, T]):
         return Outcome(True, state, events, [], None, states)
 
 
-__all__ = ["Outcome", "Stepper"]
+def to_act(state: Any) -> int | None:
+    """Whose turn it is in a game whose state has `turn` and `over`; None once the game is over."""
+    return None if state.over else state.turn
+
+
+__all__ = ["Outcome", "Stepper", "to_act"]

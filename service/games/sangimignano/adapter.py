@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 from functools import cached_property
 
-from ..core.adapter import GameLibrary, StateGameAdapter
+from ..core.adapter import GameLibrary, StateGame
 from ..core.base import GameInfo, Json, Variant
 from . import picture as board_picture
 from . import schemas as wire_schemas
 from .engine import apply_step, legal_steps
 from .game import STEPS, legal_moves, new_game, player_view, score, to_act
-from .model import State
+from .model import MAX_PLAYERS, MIN_PLAYERS, State
 from .position import state_json
 from .rules import RULES, RULES_VERSION
 from .schemas import load_state
@@ -35,16 +35,11 @@ def example_game(seed: int = 42, names: list[str] | None = None, large_groups: b
     return state, steps
 
 
-class SanGimignanoRules(StateGameAdapter[State]):
-    info = GameInfo(
-        id="sangimignano",
-        title="San Gimignano",
-        min_players=2,
-        max_players=4,
-        rules_version=RULES_VERSION,
-        variants=(Variant("large_groups", "A player may build on a connected group of four or more spaces among "
-                                          "which all four guilds appear (S-VAR-1)."),),
-    )
+class SanGimignanoGame(StateGame[State]):
+    info = GameInfo(id="sangimignano", title="San Gimignano", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+                    rules_version=RULES_VERSION, variants=(
+                        Variant("large_groups", "A player may build on a connected group of four or more spaces "
+                                                "among which all four guilds appear (S-VAR-1)."),))
 
     @cached_property
     def examples(self) -> dict[str, Json]:
@@ -66,17 +61,13 @@ class SanGimignanoRules(StateGameAdapter[State]):
         return {"new": new_request, "apply": {"moves": moves}, "score": {"state": state_json(finished)},
                 "picture": {"state": state_json(finished)}, "validate": {"state": broken}}
 
-    library = GameLibrary(load_state, state_json, STEPS, legal_moves, to_act, player_view, score)
+    library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 
     referee_assets = "referee"  # the folder of this game's editor on the referee page
+    deal_options = ("hexes",)  # the caller's set of hexagons (S-SVC-TILES)
 
-    def new(self, request: Json) -> Json:
-        variant = request.get("variant") or {}
-        state = new_game(request["seed"], names=request.get("names"),
-                         large_groups=bool(variant.get("large_groups", False)), hexes=request.get("hexes"))
-        return {"state": state_json(state), "seed": request["seed"]}
 
     def picture(self, request: Json) -> str:
         """An SVG picture of the board of a {"state"} request: hexagons cut into their guild spaces, tokens and
@@ -84,4 +75,4 @@ class SanGimignanoRules(StateGameAdapter[State]):
         return board_picture.svg(self.read(request))
 
 
-__all__ = ["SanGimignanoRules", "example_game"]
+__all__ = ["SanGimignanoGame", "example_game"]

@@ -7,7 +7,7 @@ from itertools import product
 from typing import Any, Iterable
 
 from ..core.errors import InvalidStateError, MalformedError, Problem
-from ..core.stepping import Outcome, Stepper
+from ..core.stepping import Outcome, Stepper, to_act
 from .engine import apply_step, legal_steps, settle
 from .geometry import GUILDS, Guilds, Placed, canonical_turn, hexagon_kind, layout
 from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, SETUP, START, TOKEN, Player, State
@@ -91,17 +91,10 @@ def _apart(placed: list[Placed]) -> bool:
     return True
 
 
-STEPS: Stepper[State, Step] = Stepper(Step, parse_step, apply_step)
+STEPS: Stepper[State, Step] = Stepper(Step, parse_step, apply_step, legal_steps)
 as_step = STEPS.as_step  # (step, index=0) -> Step
 apply_steps = STEPS.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
-
-
-def legal_moves(state: State) -> list[dict[str, Any]]:
-    return [step.to_json() for step in legal_steps(state)]
-
-
-def to_act(state: State) -> int | None:
-    return None if state.over else state.turn
+legal_moves = STEPS.legal_moves  # (state) -> every legal step's JSON form
 
 
 def player_view(state: State, player: int) -> State:

@@ -5,11 +5,9 @@ Pointers in errors and violations point into the request (`/state/...`, `/moves/
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any
 
-from ..core.adapter import GameLibrary, StateGameAdapter
+from ..core.adapter import GameLibrary, StateGame
 from ..core.base import GameInfo, Json, Variant
-from ..core.schemas import Reading
 from . import notation as table_notation
 from . import picture as table_picture
 from . import schemas as wire_schemas
@@ -21,30 +19,17 @@ from .schemas import load_state, load_table
 from .scoring import score_table
 
 
-class TorriRules(StateGameAdapter[State]):
-    info = GameInfo(
-        id="torri",
-        title="Le Torri di San Gimignano",
-        min_players=2,
-        max_players=2,
-        rules_version=RULES_VERSION,
-        variants=(Variant("nobles", "The advanced game with the ten noble cards (T-NOB)."),),
-    )
+class TorriGame(StateGame[State]):
+    info = GameInfo(id="torri", title="Le Torri di San Gimignano", min_players=2, max_players=2,
+                    rules_version=RULES_VERSION,
+                    variants=(Variant("nobles", "The advanced game with the ten noble cards (T-NOB)."),))
 
-    library = GameLibrary(load_state, state_json, STEPS, legal_moves, attrgetter("to_act"), player_view, score)
+    library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, attrgetter("to_act"), player_view,
+                          score, load_table=load_table)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 
     referee_assets = "referee"  # the folder of this game's editor on the referee page
-
-    def new(self, request: Json) -> Json:
-        names = request.get("names")
-        state = new_game(request["seed"], nobles=bool(request.get("variant", {}).get("nobles")),
-                         names=tuple(names) if names else None)
-        return {"state": state_json(state), "seed": request["seed"]}
-
-    def load(self, field: str, document: Any) -> Reading:
-        return load_table(document) if field == "table" else super().load(field, document)
 
     def score(self, request: Json) -> Json:
         several_deals = request.get("several_deals", False) is True  # T-SCORE-DEALS, T-SVC-DEALS
@@ -54,9 +39,7 @@ class TorriRules(StateGameAdapter[State]):
             return {**result.to_json(), "warnings": [p.to_json() for p in warnings]}
         if "table" not in request:
             return self.score_state(request, several_deals=several_deals)
-        table, warnings = self.read(request, "table"), self.reading(request, "table").warnings
-        result = score_table(table, several_deals=several_deals)
-        return {**result.to_json(), "warnings": [p.under("/table").to_json() for p in warnings]}
+        return self.score_read(request, "table", lambda table: score_table(table, several_deals=several_deals))
 
     def table_of_request(self, request: Json) -> Table:
         """The table of a {"state"}, {"table"} or {"notation"} request, checked (errors point into the request)."""
@@ -78,7 +61,7 @@ class TorriRules(StateGameAdapter[State]):
 
     @property
     def examples(self) -> dict[str, Json]:
-        """The requests the contract's examples are made from (service.games.core.base.GameRules.examples)."""
+        """The requests the contract's examples are made from (service.games.core.base.Game.examples)."""
         state = state_json(new_game(42, names=("Adso", "William")))
         table = {
             "players": [

@@ -37,7 +37,7 @@ def new_game(seed: int | str, *, nobles: bool = False, names: tuple[str, str] | 
     return State(nobles, MAIN, 0, 0, 0, None, deck, 0, (), market, players, None, noble_deck)
 
 
-STEPS: Stepper[State, Step] = Stepper(Step, parse_step, apply_step)
+STEPS: Stepper[State, Step] = Stepper(Step, parse_step, apply_step, legal_steps)
 as_step = STEPS.as_step  # (step, index=0) -> Step
 apply_steps = STEPS.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
 
