@@ -6,28 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from ..core.schemas import (
-    BuiltSchema,
-    EventSchema,
-    ExactlyOneOfSchema,
-    List,
-    ListOrCounted,
-    MoveUnion,
-    ProblemDetailSchema,
-    SeededRequestSchema,
-    StrictBoolean,
-    StrictSchema,
-    apply_response_schema,
-    legal_moves_response_schema,
-    picture_response_schema,
-    replay_response_schema,
-    state_readers,
-    state_request_schemas,
-    state_response_schemas,
-    step_reader,
-    table_readers,
-    validate_response_schema,
-)
+from ..core import schemas as wire
 from .cards import MAX_PLAYERS, MIN_PLAYERS, STYLES
 from .position import build_state, build_table
 from .steps import Step
@@ -45,7 +24,7 @@ def Card(**kwargs) -> fields.String:  # noqa: N802 - a field factory reads like 
 
 
 def Cards(**kwargs) -> fields.List:  # noqa: N802
-    return List(Card(), validate=validate.Length(max=MAX_CARDS), **kwargs)
+    return wire.List(Card(), validate=validate.Length(max=MAX_CARDS), **kwargs)
 
 
 _CARDS_FIELD = Cards()  # a pile given as a plain list, read by Pile/Counted (one field, reused)
@@ -63,7 +42,7 @@ def Stories(**kwargs) -> fields.Integer:  # noqa: N802
 CARDS_JSON = {"type": "array", "maxItems": MAX_CARDS, "items": {"type": "string", "enum": STYLE_VALUES}}
 
 
-class CampanileCountedCardsSchema(StrictSchema):
+class CampanileCountedCardsSchema(wire.StrictSchema):
     """Cards not all known to the caller (another player's hand in a view, the removed cards)."""
 
     count = Count(required=True, metadata={"description": "How many cards there are in all, the `known` ones "
@@ -77,7 +56,7 @@ class CampanileCountedCardsSchema(StrictSchema):
             raise ValidationError({"count": [f"\"count\" is the number of cards: at least the {known} known ones."]})
 
 
-class CampanileCountedPileSchema(StrictSchema):
+class CampanileCountedPileSchema(wire.StrictSchema):
     """A Finito pile whose cards under the face-up top are unknown to the caller."""
 
     count = Count(required=True, metadata={"description": "How many cards the pile holds in all, the face-up "
@@ -90,18 +69,18 @@ class CampanileCountedPileSchema(StrictSchema):
             raise ValidationError({"top": ["An empty pile has no top card."]})
 
 
-def Counted(counted: type[Schema], **kwargs: Any) -> ListOrCounted:  # noqa: N802
+def Counted(counted: type[Schema], **kwargs: Any) -> wire.ListOrCounted:  # noqa: N802
     """A list of cards, or `{"count": n, …}` when some or all of them are unknown (C-SVC-UNKNOWN)."""
-    return ListOrCounted(_CARDS_FIELD, CARDS_JSON, counted,
-                         "Must be a list of cards, or {\"count\": n, …} when the cards are unknown.", **kwargs)
+    return wire.ListOrCounted(_CARDS_FIELD, CARDS_JSON, counted,
+                              "Must be a list of cards, or {\"count\": n, …} when the cards are unknown.", **kwargs)
 
 
-class CampanileVariantSchema(StrictSchema):
-    bet_on_played = StrictBoolean(load_default=False, metadata={
+class CampanileVariantSchema(wire.StrictSchema):
+    bet_on_played = wire.StrictBoolean(load_default=False, metadata={
         "description": "C-VAR-1: a player may also bet on the tower they played on this turn."})
 
 
-class CampanileSupplySchema(StrictSchema):
+class CampanileSupplySchema(wire.StrictSchema):
     """Tokens not yet placed, by value (C-COMP-4: 5 of value 1, 3 of value 2, 1 of value 3 at the start)."""
 
     one = Count(data_key="1", required=True, metadata={"description": "Tokens of value 1 not yet placed."})
@@ -109,54 +88,54 @@ class CampanileSupplySchema(StrictSchema):
     three = Count(data_key="3", required=True, metadata={"description": "Tokens of value 3 not yet placed."})
 
 
-class CampanilePlayerSchema(StrictSchema):
+class CampanilePlayerSchema(wire.StrictSchema):
     name = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "The player's name."})
     hand = Counted(CampanileCountedCardsSchema, required=True,
                    metadata={"description": "The cards in hand (sorted on output), or {\"count\", \"known\"}."})
     supply = fields.Nested(CampanileSupplySchema, metadata={"description": "Left out: the full supply."})
 
 
-class CampanileTablePlayerSchema(StrictSchema):
+class CampanileTablePlayerSchema(wire.StrictSchema):
     name = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "The player's name."})
 
 
-class CampanileTokenSchema(StrictSchema):
+class CampanileTokenSchema(wire.StrictSchema):
     player = fields.Integer(strict=True, required=True, validate=PLAYER_INDEX,
                             metadata={"description": "The player who placed it."})
     value = fields.Integer(strict=True, required=True, validate=validate.OneOf([1, 2, 3]),
                            metadata={"description": "The token's value: 1, 2 or 3."})
 
 
-class CampanileTowerSchema(StrictSchema):
+class CampanileTowerSchema(wire.StrictSchema):
     style = Card(metadata={"description": "The tower at position i has style i (A nearest the piles); may be left "
                                           "out."})
-    plays = List(Stories(), validate=validate.Length(max=MAX_CARDS),
-                        metadata={"description": "The stories each card added, in order: the height is their sum, "
-                                                 "the card count their number."})
-    tokens = List(fields.Nested(CampanileTokenSchema), validate=validate.Length(max=MAX_CARDS),
-                         metadata={"description": "Tokens under the tower, in the order placed (C-TURN-BET)."})
+    plays = wire.List(Stories(), validate=validate.Length(max=MAX_CARDS),
+                             metadata={"description": "The stories each card added, in order: the height is their sum, "
+                                                      "the card count their number."})
+    tokens = wire.List(fields.Nested(CampanileTokenSchema), validate=validate.Length(max=MAX_CARDS),
+                              metadata={"description": "Tokens under the tower, in the order placed (C-TURN-BET)."})
 
 
-class CampanileLastPlaySchema(StrictSchema):
+class CampanileLastPlaySchema(wire.StrictSchema):
     tower = fields.Integer(strict=True, required=True, validate=TOWER_INDEX,
                            metadata={"description": "The tower just played on, by position (0 to 4)."})
     stories = Stories(required=True, metadata={"description": "The stories the card added: 1, 2 or 3."})
 
 
-class CampanileStateSchema(BuiltSchema):
+class CampanileStateSchema(wire.BuiltSchema):
     """A whole Campanile position."""
 
     build = staticmethod(build_state)
 
     game = fields.String(validate=validate.Equal("campanile"), metadata={"description": "Always \"campanile\"."})
     variant = fields.Nested(CampanileVariantSchema, metadata={"description": "The variant played (default: none)."})
-    players = List(fields.Nested(CampanilePlayerSchema), required=True,
-                          validate=validate.Length(max=MAX_PLAYER_LIST), metadata={"description": "2 to 5 players."})
-    towers = List(fields.Nested(CampanileTowerSchema), required=True, validate=validate.Length(max=MAX_CARDS),
-                         metadata={"description": "The five towers, position 0 (style A, nearest the piles) to 4."})
-    piles = List(Counted(CampanileCountedPileSchema), required=True, validate=validate.Length(max=MAX_CARDS),
-                        metadata={"description": "Finito piles 1, 2, 3: each a list, top first, or {\"count\", "
-                                                 "\"top\"} when the cards under the face-up top are unknown."})
+    players = wire.List(fields.Nested(CampanilePlayerSchema), required=True,
+                        validate=validate.Length(max=MAX_PLAYER_LIST), metadata={"description": "2 to 5 players."})
+    towers = wire.List(fields.Nested(CampanileTowerSchema), required=True, validate=validate.Length(max=MAX_CARDS),
+                       metadata={"description": "The five towers, position 0 (style A, nearest the piles) to 4."})
+    piles = wire.List(Counted(CampanileCountedPileSchema), required=True, validate=validate.Length(max=MAX_CARDS),
+                             metadata={"description": "Finito piles 1, 2, 3: each a list, top first, or {\"count\", "
+                                                      "\"top\"} when the cards under the face-up top are unknown."})
     removed = Counted(CampanileCountedCardsSchema, metadata={
         "description": "The cards removed after the deal (C-SETUP-2, C-SVC-REMOVED), or {\"count\", \"known\"}."})
     turn = fields.Integer(strict=True, validate=PLAYER_INDEX, metadata={"description": "The player whose turn it "
@@ -168,17 +147,17 @@ class CampanileStateSchema(BuiltSchema):
                                                        "stories added; otherwise null."})
 
 
-class CampanileTableSchema(BuiltSchema):
+class CampanileTableSchema(wire.BuiltSchema):
     """What a photo of a finished table shows: the players and the five towers with their tokens."""
 
     build = staticmethod(build_table)
 
     variant = fields.Nested(CampanileVariantSchema, metadata={"description": "The variant played (default: none)."})
-    players = List(fields.Nested(CampanileTablePlayerSchema), required=True,
-                   validate=validate.Length(max=MAX_PLAYER_LIST),
-                   metadata={"description": "The players, in turn order."})
-    towers = List(fields.Nested(CampanileTowerSchema), required=True, validate=validate.Length(max=MAX_CARDS),
-                  metadata={"description": "The five towers, position 0 (style A, nearest the piles) to 4."})
+    players = wire.List(fields.Nested(CampanileTablePlayerSchema), required=True,
+                        validate=validate.Length(max=MAX_PLAYER_LIST),
+                        metadata={"description": "The players, in turn order."})
+    towers = wire.List(fields.Nested(CampanileTowerSchema), required=True, validate=validate.Length(max=MAX_CARDS),
+                       metadata={"description": "The five towers, position 0 (style A, nearest the piles) to 4."})
 
 
 # ---------------------------------------------------------------- moves
@@ -200,7 +179,7 @@ def _move_schema(name: str, doc: str, **declared: fields.Field) -> type[Schema]:
         if field_name in MOVE_FIELD_DESCRIPTIONS:
             field.metadata.setdefault("description", MOVE_FIELD_DESCRIPTIONS[field_name])
     title = "".join(part.title() for part in name.split("_"))
-    return type(f"Campanile{title}MoveSchema", (StrictSchema,), {"__doc__": doc, **ordered})
+    return type(f"Campanile{title}MoveSchema", (wire.StrictSchema,), {"__doc__": doc, **ordered})
 
 
 MOVE_SCHEMAS: dict[str, type[Schema]] = {
@@ -217,42 +196,42 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 }
 
 
-class Move(MoveUnion):
+class Move(wire.MoveUnion):
     """One step: an object whose `type` selects its shape, read into a Step."""
 
     move_schemas = MOVE_SCHEMAS
     to_step = staticmethod(lambda loaded: Step(**loaded))
 
 
-parse_step = step_reader(Move)  # the library's reading of a move: the same as the API's
+parse_step = wire.step_reader(Move)  # the library's reading of a move: the same as the API's
 
 
 # ---------------------------------------------------------------- the library's reading: the same schemas
 
-load_state, read_state, validate_state = state_readers(CampanileStateSchema)
-load_table, read_table = table_readers(CampanileTableSchema)
+load_state, read_state, validate_state = wire.state_readers(CampanileStateSchema)
+load_table, read_table = wire.table_readers(CampanileTableSchema)
 
 
 # ---------------------------------------------------------------- requests and responses
 
-class CampanileNewRequestSchema(SeededRequestSchema):
+class CampanileNewRequestSchema(wire.SeededRequestSchema):
     seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
                                 "description": "The same seed (and player count) always deals the same cards. Left "
                                                "out: a random seed, returned in the answer."})
     variant = fields.Nested(CampanileVariantSchema, metadata={"description": "The variant to deal (default: none)."})
-    names = List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
-                        validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
-                        metadata={"description": "The players, 2 to 5, in turn order: their number is the player "
-                                                "count (C-SETUP-1)."})
+    names = wire.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
+                             validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
+                             metadata={"description": "The players, 2 to 5, in turn order: their number is the player "
+                                                     "count (C-SETUP-1)."})
 
 
-(CampanileStateRequestSchema, CampanileViewRequestSchema, CampanileMovesRequestSchema) = state_request_schemas(
+(CampanileStateRequestSchema, CampanileViewRequestSchema, CampanileMovesRequestSchema) = wire.state_request_schemas(
     "Campanile", CampanileStateSchema, Move, max_moves=MAX_MOVES,
     player=fields.Integer(strict=True, required=True, validate=PLAYER_INDEX,
                           metadata={"description": "A player of the state (0 to its player count - 1)."}))
 
 
-class CampanileScoreRequestSchema(ExactlyOneOfSchema):
+class CampanileScoreRequestSchema(wire.ExactlyOneOfSchema):
     """Exactly one of `state` or `table`: what to score."""
 
     exactly_one = ("state", "table")
@@ -265,33 +244,33 @@ class CampanilePictureRequestSchema(CampanileScoreRequestSchema):
     """Exactly one of `state` or `table`: the table to draw."""
 
 
-CampanilePictureResponseSchema = picture_response_schema("Campanile")
+CampanilePictureResponseSchema = wire.picture_response_schema("Campanile")
 
 
-CampanileStateResponseSchema, CampanileNewResponseSchema = state_response_schemas(
+CampanileStateResponseSchema, CampanileNewResponseSchema = wire.state_response_schemas(
     "Campanile", CampanileStateSchema, seed_text="The seed dealt from: send it again for the same deal.")
 
 
-CampanileValidateResponseSchema = validate_response_schema("Campanile")
+CampanileValidateResponseSchema = wire.validate_response_schema("Campanile")
 
 
-CampanileLegalMovesResponseSchema = legal_moves_response_schema("Campanile", Move())
+CampanileLegalMovesResponseSchema = wire.legal_moves_response_schema("Campanile", Move())
 
 
-class CampanileEventSchema(EventSchema):
+class CampanileEventSchema(wire.EventSchema):
     """What happened, for animation and for the record: `type` (played, bet, no_bet, drew, passed, turn, game_over)
     and its facts; `step` is the index of the move that caused it."""
 
 
-CampanileApplyResponseSchema = apply_response_schema("Campanile", CampanileStateSchema, CampanileEventSchema)
+CampanileApplyResponseSchema = wire.apply_response_schema("Campanile", CampanileStateSchema, CampanileEventSchema)
 
 
-class CampanileFlagSchema(StrictSchema):
+class CampanileFlagSchema(wire.StrictSchema):
     large = fields.Integer(required=True, metadata={"description": "The points of the tower's large flag (C-END-2)."})
     small = fields.Integer(required=True, metadata={"description": "The points of the tower's small flag (C-END-2)."})
 
 
-class CampanileStandingSchema(StrictSchema):
+class CampanileStandingSchema(wire.StrictSchema):
     player = fields.Integer(required=True, metadata={"description": "The player, by index."})
     total = fields.Integer(required=True, metadata={"description": "The total of the player's token values."})
     first_token = fields.Integer(required=True, metadata={"description": "Index (in the tower's tokens) of the "
@@ -299,7 +278,7 @@ class CampanileStandingSchema(StrictSchema):
     points = fields.Integer(required=True, metadata={"description": "The points the player scores at this tower."})
 
 
-class CampanileAwardSchema(StrictSchema):
+class CampanileAwardSchema(wire.StrictSchema):
     player = fields.Integer(required=True, metadata={"description": "The player who wins the flag."})
     points = fields.Integer(required=True, metadata={"description": "The flag's points."})
     total = fields.Integer(required=True,
@@ -310,7 +289,7 @@ class CampanileAwardSchema(StrictSchema):
                                                     "placed_later: an equal total above, which placed first."})
 
 
-class CampanileTowerScoreSchema(StrictSchema):
+class CampanileTowerScoreSchema(wire.StrictSchema):
     position = fields.Integer(required=True,
                               metadata={"description": "The tower's position, 0 (nearest the piles) to 4."})
     style = fields.String(required=True, metadata={"description": "The tower's style, A to E."})
@@ -320,44 +299,44 @@ class CampanileTowerScoreSchema(StrictSchema):
     ranked_by = fields.String(required=True, validate=validate.OneOf(["height", "position"]),
                               metadata={"description": "position: another tower has the same height, and the one "
                                                        "nearer the piles ranks higher."})
-    tied_with = List(fields.Integer(), required=True,
-                     metadata={"description": "The positions of the towers of the same height."})
+    tied_with = wire.List(fields.Integer(), required=True,
+                          metadata={"description": "The positions of the towers of the same height."})
     flag = fields.Nested(CampanileFlagSchema, required=True, allow_none=True,
                          metadata={"description": "The flags the tower's rank is worth, or null when it scores none."})
-    standings = List(fields.Nested(CampanileStandingSchema), required=True,
-                     metadata={"description": "Every player with a token under the tower."})
+    standings = wire.List(fields.Nested(CampanileStandingSchema), required=True,
+                          metadata={"description": "Every player with a token under the tower."})
     large = fields.Nested(CampanileAwardSchema, required=True, allow_none=True,
                           metadata={"description": "Who wins the large flag, or null."})
     small = fields.Nested(CampanileAwardSchema, required=True, allow_none=True,
                           metadata={"description": "Who wins the small flag, or null."})
 
 
-class CampanilePlayerScoreSchema(StrictSchema):
+class CampanilePlayerScoreSchema(wire.StrictSchema):
     name = fields.String(required=True, metadata={"description": "The player's name."})
-    towers = List(fields.Integer(), required=True, metadata={"description": "Points from each tower, by "
-                                                                                   "position."})
+    towers = wire.List(fields.Integer(), required=True, metadata={"description": "Points from each tower, by "
+                                                                                        "position."})
     total = fields.Integer(required=True, metadata={"description": "The player's points: the sum over the towers."})
     supply = fields.Nested(CampanileSupplySchema, required=True, metadata={"description": "Tokens never placed: "
                                                                                           "they score nothing."})
 
 
-class CampanileScoreResponseSchema(StrictSchema):
-    towers = List(fields.Nested(CampanileTowerScoreSchema), required=True,
-                  metadata={"description": "Each tower's ranking and flags, by position."})
-    players = List(fields.Nested(CampanilePlayerScoreSchema), required=True,
-                   metadata={"description": "Each player's points, in turn order."})
-    winners = List(fields.Integer(), required=True, metadata={"description": "Every player with the most "
-                                                                                    "points (C-END-4)."})
+class CampanileScoreResponseSchema(wire.StrictSchema):
+    towers = wire.List(fields.Nested(CampanileTowerScoreSchema), required=True,
+                       metadata={"description": "Each tower's ranking and flags, by position."})
+    players = wire.List(fields.Nested(CampanilePlayerScoreSchema), required=True,
+                        metadata={"description": "Each player's points, in turn order."})
+    winners = wire.List(fields.Integer(), required=True, metadata={"description": "Every player with the most "
+                                                                                         "points (C-END-4)."})
     winner = fields.Integer(required=True, allow_none=True, metadata={"description": "The winner, or null when the "
                                                                                      "win is shared."})
     decided_by = fields.String(required=True, validate=validate.OneOf(["points", "shared"]),
                                metadata={"description": "points: one player has the most; shared: several do "
                                                         "(C-END-4)."})
-    warnings = List(fields.Nested(ProblemDetailSchema), required=True,
-                    metadata={"description": "What looks unlikely but breaks no rule."})
+    warnings = wire.List(fields.Nested(wire.ProblemDetailSchema), required=True,
+                         metadata={"description": "What looks unlikely but breaks no rule."})
 
 
-CampanileReplayResponseSchema = replay_response_schema(
+CampanileReplayResponseSchema = wire.replay_response_schema(
     "Campanile", CampanileApplyResponseSchema, CampanileStateSchema, CampanileScoreResponseSchema)
 
 

@@ -6,26 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from ..core.schemas import (
-    BuiltSchema,
-    EventSchema,
-    List,
-    ListOrCounted,
-    MoveUnion,
-    ProblemDetailSchema,
-    SeededRequestSchema,
-    StrictBoolean,
-    StrictSchema,
-    apply_response_schema,
-    legal_moves_response_schema,
-    picture_response_schema,
-    replay_response_schema,
-    state_readers,
-    state_request_schemas,
-    state_response_schemas,
-    step_reader,
-    validate_response_schema,
-)
+from ..core import schemas as wire
 from .model import MAX_PLAYERS, MEEPLES, MIN_PLAYERS
 from .position import build_state
 from .steps import COORDINATE, Step
@@ -46,7 +27,7 @@ def Tile(**kwargs) -> fields.String:  # noqa: N802 - a field factory reads like 
 
 def Square(**kwargs) -> fields.List:  # noqa: N802
     coordinate = fields.Integer(strict=True, validate=validate.Range(min=-COORDINATE, max=COORDINATE))
-    return List(coordinate, validate=validate.Length(equal=2), **kwargs)
+    return wire.List(coordinate, validate=validate.Length(equal=2), **kwargs)
 
 
 def Rotation(**kwargs) -> fields.Integer:  # noqa: N802
@@ -62,44 +43,44 @@ def Player(**kwargs) -> fields.Integer:  # noqa: N802
 
 
 TILES_JSON = {"type": "array", "maxItems": MAX_TILES, "items": {"type": "string", "enum": TILE_IDS}}
-_TILES_FIELD = List(Tile(), validate=validate.Length(max=MAX_TILES))
+_TILES_FIELD = wire.List(Tile(), validate=validate.Length(max=MAX_TILES))
 
 
-class CarcassonneCountedBagSchema(StrictSchema):
+class CarcassonneCountedBagSchema(wire.StrictSchema):
     count = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=MAX_TILES),
                            metadata={"description": "How many tiles are left to draw."})
 
 
-def Bag(**kwargs: Any) -> ListOrCounted:  # noqa: N802
+def Bag(**kwargs: Any) -> wire.ListOrCounted:  # noqa: N802
     """The bag: tile ids in drawing order, or {"count": n} when the order is unknown (K-SVC-BAG)."""
     counted = {"type": "object", "additionalProperties": False, "required": ["count"],
                "properties": {"count": {"type": "integer", "minimum": 0, "maximum": MAX_TILES,
                                         "description": "How many tiles are left to draw."}}}
-    return ListOrCounted(_TILES_FIELD, TILES_JSON, CarcassonneCountedBagSchema,
-                         "Must be a list of tile ids, or {\"count\": n} when the order is unknown.",
-                         counted_json=counted, **kwargs)
+    return wire.ListOrCounted(_TILES_FIELD, TILES_JSON, CarcassonneCountedBagSchema,
+                              "Must be a list of tile ids, or {\"count\": n} when the order is unknown.",
+                              counted_json=counted, **kwargs)
 
 
-class CarcassonneVariantSchema(StrictSchema):
-    tower = StrictBoolean(load_default=False, metadata={
+class CarcassonneVariantSchema(wire.StrictSchema):
+    tower = wire.StrictBoolean(load_default=False, metadata={
         "description": "The Tower (K-TOW): the 18 tower tiles in the bag, floors, captures, prisoners, ransom."})
 
 
-class CarcassonnePlacementSchema(StrictSchema):
+class CarcassonnePlacementSchema(wire.StrictSchema):
     tile = Tile(required=True, metadata={"description": "The tile id of the data (\"BA/RFr\", \"TO/CRcr\")."})
     at = Square(required=True, metadata={"description": "The square [x, y]: x to the east, y to the south "
                                                         "(K-TILE-1)."})
     rotation = Rotation(metadata={"description": "Degrees clockwise: 0, 90, 180 or 270 (K-TILE-1); left out: 0."})
 
 
-class CarcassonneMeepleSchema(StrictSchema):
+class CarcassonneMeepleSchema(wire.StrictSchema):
     player = Player(required=True, metadata={"description": "The meeple's owner."})
     at = Square(required=True, metadata={"description": "The square of the tile it stands on."})
     feature = Feature(required=True, metadata={"description": "The feature it stands on: " + FEATURE_NAMES
                                                               + " Written back by its first name clockwise."})
 
 
-class CarcassonneTowerSchema(StrictSchema):
+class CarcassonneTowerSchema(wire.StrictSchema):
     at = Square(required=True, metadata={"description": "The square of the tile whose foundation it stands on."})
     height = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=64),
                             metadata={"description": "Floors in the tower: its reach (K-TOW-CAP-1)."})
@@ -107,7 +88,7 @@ class CarcassonneTowerSchema(StrictSchema):
                                                            "null."})
 
 
-class CarcassonnePlayerSchema(StrictSchema):
+class CarcassonnePlayerSchema(wire.StrictSchema):
     name = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "The player's name."})
     score = fields.Integer(strict=True, validate=validate.Range(min=0, max=10_000),
                            metadata={"description": "Points on the score track (K-SVC-SCORE); left out: 0."})
@@ -116,11 +97,11 @@ class CarcassonnePlayerSchema(StrictSchema):
                                                      "leaves (K-SVC-SUPPLY)."})
     floors = fields.Integer(strict=True, validate=validate.Range(min=0, max=10),
                             metadata={"description": "Tower floors in supply (K-TOW-TILE-1); left out: 0."})
-    prisoners = List(Player(), validate=validate.Length(max=4 * MEEPLES),
-                     metadata={"description": "The owner of each prisoner this player holds (K-TOW-CAP-2)."})
+    prisoners = wire.List(Player(), validate=validate.Length(max=4 * MEEPLES),
+                          metadata={"description": "The owner of each prisoner this player holds (K-TOW-CAP-2)."})
 
 
-class CarcassonneStateSchema(BuiltSchema):
+class CarcassonneStateSchema(wire.BuiltSchema):
     """A whole Carcassonne position (the rule book's state shape)."""
 
     build = staticmethod(build_state)
@@ -135,21 +116,21 @@ class CarcassonneStateSchema(BuiltSchema):
                          metadata={"description": "The step due (K-SVC-STEP)."})
     bag = Bag(required=True, metadata={"description": "The tiles to draw, next first, or {\"count\": n} "
                                                       "(K-SVC-BAG)."})
-    discarded = List(Tile(), validate=validate.Length(max=MAX_TILES),
-                     metadata={"description": "Tiles that fitted nowhere (K-PLACE-3)."})
-    board = List(fields.Nested(CarcassonnePlacementSchema), required=True, validate=validate.Length(max=MAX_TILES),
-                 metadata={"description": "The placed tiles, the start tile at [0, 0] (K-SETUP-1)."})
+    discarded = wire.List(Tile(), validate=validate.Length(max=MAX_TILES),
+                          metadata={"description": "Tiles that fitted nowhere (K-PLACE-3)."})
+    board = wire.List(fields.Nested(CarcassonnePlacementSchema), required=True, validate=validate.Length(max=MAX_TILES),
+                      metadata={"description": "The placed tiles, the start tile at [0, 0] (K-SETUP-1)."})
     last = Square(allow_none=True, metadata={"description": "The tile placed this turn (action and capture steps), "
                                                             "else null."})
     raised = Square(allow_none=True, metadata={"description": "The tower a floor was just put on (capture step), "
                                                               "else null."})
-    meeples = List(fields.Nested(CarcassonneMeepleSchema), validate=validate.Length(max=64),
-                   metadata={"description": "Meeples on the board's features (K-MEEPLE)."})
-    towers = List(fields.Nested(CarcassonneTowerSchema), validate=validate.Length(max=32),
-                  metadata={"description": "Towers with at least one floor (K-SVC-TOWER)."})
-    players = List(fields.Nested(CarcassonnePlayerSchema), required=True,
-                   validate=validate.Length(max=MAX_PLAYER_LIST), metadata={"description": "2 to 5 players."})
-    ransomed = StrictBoolean(metadata={"description": "A ransom was paid this turn (K-TOW-RANSOM)."})
+    meeples = wire.List(fields.Nested(CarcassonneMeepleSchema), validate=validate.Length(max=64),
+                        metadata={"description": "Meeples on the board's features (K-MEEPLE)."})
+    towers = wire.List(fields.Nested(CarcassonneTowerSchema), validate=validate.Length(max=32),
+                       metadata={"description": "Towers with at least one floor (K-SVC-TOWER)."})
+    players = wire.List(fields.Nested(CarcassonnePlayerSchema), required=True,
+                        validate=validate.Length(max=MAX_PLAYER_LIST), metadata={"description": "2 to 5 players."})
+    ransomed = wire.StrictBoolean(metadata={"description": "A ransom was paid this turn (K-TOW-RANSOM)."})
 
 
 # ---------------------------------------------------------------- moves
@@ -158,7 +139,7 @@ def _move_schema(name: str, doc: str, **declared: fields.Field) -> type[Schema]:
     ordered = {"type": fields.String(required=True, validate=validate.Equal(name),
                                      metadata={"description": f"\"{name}\"."}), **declared}
     title = "".join(part.title() for part in name.split("_"))
-    return type(f"Carcassonne{title}MoveSchema", (StrictSchema,), {"__doc__": doc, **ordered})
+    return type(f"Carcassonne{title}MoveSchema", (wire.StrictSchema,), {"__doc__": doc, **ordered})
 
 
 MOVE_SCHEMAS: dict[str, type[Schema]] = {
@@ -187,7 +168,7 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 }
 
 
-class Move(MoveUnion):
+class Move(wire.MoveUnion):
     """One step: an object whose `type` selects its shape, read into a Step."""
 
     move_schemas = MOVE_SCHEMAS
@@ -200,27 +181,27 @@ class Move(MoveUnion):
                     player=loaded.get("player", loaded.get("from")))
 
 
-parse_step = step_reader(Move)  # the library's reading of a move: the same as the API's
+parse_step = wire.step_reader(Move)  # the library's reading of a move: the same as the API's
 
 
 # ---------------------------------------------------------------- the library's reading: the same schema
 
-load_state, read_state, validate_state = state_readers(CarcassonneStateSchema)
+load_state, read_state, validate_state = wire.state_readers(CarcassonneStateSchema)
 
 
 # ---------------------------------------------------------------- requests and responses
 
-class CarcassonneNewRequestSchema(SeededRequestSchema):
+class CarcassonneNewRequestSchema(wire.SeededRequestSchema):
     seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
                                 "description": "The same seed, player count and variant always deal the same bag. "
                                                "Left out: a random seed, returned in the answer."})
     variant = fields.Nested(CarcassonneVariantSchema, metadata={"description": "{\"tower\": true} for The Tower."})
-    names = List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
-                 validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
-                 metadata={"description": "The players, 2 to 5, in turn order (K-SETUP-2)."})
+    names = wire.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
+                      validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
+                      metadata={"description": "The players, 2 to 5, in turn order (K-SETUP-2)."})
 
 
-(CarcassonneStateRequestSchema, CarcassonneViewRequestSchema, CarcassonneMovesRequestSchema) = state_request_schemas(
+CarcassonneStateRequestSchema, CarcassonneViewRequestSchema, CarcassonneMovesRequestSchema = wire.state_request_schemas(
     "Carcassonne", CarcassonneStateSchema, Move, max_moves=MAX_MOVES,
     moves_text="The steps to apply, in order.",
     state_text="The state.",
@@ -235,48 +216,49 @@ class CarcassonnePictureRequestSchema(CarcassonneStateRequestSchema):
     """The state whose board to draw."""
 
 
-CarcassonnePictureResponseSchema = picture_response_schema("Carcassonne")
+CarcassonnePictureResponseSchema = wire.picture_response_schema("Carcassonne")
 
 
-CarcassonneStateResponseSchema, CarcassonneNewResponseSchema = state_response_schemas(
+CarcassonneStateResponseSchema, CarcassonneNewResponseSchema = wire.state_response_schemas(
     "Carcassonne", CarcassonneStateSchema, state_text="The state.")
 
 
-CarcassonneValidateResponseSchema = validate_response_schema("Carcassonne")
+CarcassonneValidateResponseSchema = wire.validate_response_schema("Carcassonne")
 
 
-CarcassonneLegalMovesResponseSchema = legal_moves_response_schema(
+CarcassonneLegalMovesResponseSchema = wire.legal_moves_response_schema(
     "Carcassonne", Move(),
     moves="Every legal next step: every square and rotation where the tile fits, every free feature, ...")
 
 
-class CarcassonneEventSchema(EventSchema):
+class CarcassonneEventSchema(wire.EventSchema):
     """What happened: `type` (placed, discarded, meeple, skipped, floor, tower_meeple, captured, exchanged, ransom,
     scored, turn, game_over) and its facts; `step` is the index of the move that caused it. A scored event names
     the feature (type, at, feature, tiles, pennants), the points, the scorers and the meeples returned."""
 
 
-CarcassonneApplyResponseSchema = apply_response_schema("Carcassonne", CarcassonneStateSchema, CarcassonneEventSchema)
+CarcassonneApplyResponseSchema = wire.apply_response_schema("Carcassonne", CarcassonneStateSchema,
+                                                            CarcassonneEventSchema)
 
 
-class CarcassonneFeatureScoreSchema(StrictSchema):
+class CarcassonneFeatureScoreSchema(wire.StrictSchema):
     type = fields.String(required=True, validate=validate.OneOf(["road", "city", "cloister", "field"]),
                          metadata={"description": "The feature's kind."})
     at = Square(required=True, metadata={"description": "A tile of the feature (the first in board order)."})
     feature = fields.String(required=True, metadata={"description": "Its name on that tile (K-TILE-4)."})
-    tiles = List(Square(), required=True, metadata={"description": "The squares it covers (a cloister: its own "
-                                                                   "and the tiles around it)."})
+    tiles = wire.List(Square(), required=True, metadata={"description": "The squares it covers (a cloister: its own "
+                                                                        "and the tiles around it)."})
     pennants = fields.Integer(required=True, metadata={"description": "Pennants in a city."})
     complete = fields.Boolean(required=True, metadata={"description": "Complete (a field never is)."})
     cities = fields.Integer(required=True, allow_none=True,
                             metadata={"description": "A field: the complete cities it touches (K-END-3)."})
-    meeples = List(fields.Integer(), required=True, metadata={"description": "Meeples on it, by player."})
+    meeples = wire.List(fields.Integer(), required=True, metadata={"description": "Meeples on it, by player."})
     points = fields.Integer(required=True, metadata={"description": "What it is worth to each winner."})
-    winners = List(fields.Integer(), required=True, metadata={"description": "The players with most meeples on it "
-                                                                             "(K-SCORE-MAJORITY)."})
+    winners = wire.List(fields.Integer(), required=True, metadata={"description": "The players with most meeples on it "
+                                                                                  "(K-SCORE-MAJORITY)."})
 
 
-class CarcassonnePlayerScoreSchema(StrictSchema):
+class CarcassonnePlayerScoreSchema(wire.StrictSchema):
     name = fields.String(required=True, metadata={"description": "The player's name."})
     so_far = fields.Integer(required=True, metadata={"description": "The score track: points scored in play."})
     roads = fields.Integer(required=True, metadata={"description": "End scoring of roads (K-END-2)."})
@@ -286,21 +268,22 @@ class CarcassonnePlayerScoreSchema(StrictSchema):
     total = fields.Integer(required=True, metadata={"description": "so_far plus the end scoring."})
 
 
-class CarcassonneScoreResponseSchema(StrictSchema):
-    players = List(fields.Nested(CarcassonnePlayerScoreSchema), required=True,
-                   metadata={"description": "Each player's points by category and total."})
-    features = List(fields.Nested(CarcassonneFeatureScoreSchema), required=True,
-                    metadata={"description": "Every feature that holds a meeple, with its points and winners."})
-    winners = List(fields.Integer(), required=True, metadata={"description": "Every player with the most points "
-                                                                             "(K-END-4)."})
+class CarcassonneScoreResponseSchema(wire.StrictSchema):
+    players = wire.List(fields.Nested(CarcassonnePlayerScoreSchema), required=True,
+                        metadata={"description": "Each player's points by category and total."})
+    features = wire.List(fields.Nested(CarcassonneFeatureScoreSchema), required=True,
+                         metadata={"description": "Every feature that holds a meeple, with its points and winners."})
+    winners = wire.List(fields.Integer(), required=True, metadata={"description": "Every player with the most points "
+                                                                                  "(K-END-4)."})
     winner = fields.Integer(required=True, allow_none=True, metadata={"description": "The winner, or null when the "
                                                                                      "win is shared."})
     decided_by = fields.String(required=True, validate=validate.OneOf(["points", "shared"]),
                                metadata={"description": "shared: several players have the most points."})
-    warnings = List(fields.Nested(ProblemDetailSchema), required=True, metadata={"description": "None so far."})
+    warnings = wire.List(fields.Nested(wire.ProblemDetailSchema), required=True,
+                         metadata={"description": "None so far."})
 
 
-CarcassonneReplayResponseSchema = replay_response_schema(
+CarcassonneReplayResponseSchema = wire.replay_response_schema(
     "Carcassonne", CarcassonneApplyResponseSchema, CarcassonneStateSchema, CarcassonneScoreResponseSchema)
 
 

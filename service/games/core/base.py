@@ -30,10 +30,12 @@ class GameInfo:
 
 class Game(Protocol):
     """A game as the service serves it (its adapter, `service/games/<game>/adapter.py`: JSON documents in, JSON
-    documents out, built on the game's library). Besides these, an adapter may offer `picture(request) -> str` (SVG; its docstring
-    describes the endpoint) and `notation(request) -> Json`; the API adds those endpoints for the games that
-    have them. An adapter may also name `referee_assets`: the folder inside its package holding its editor for
-    the referee page (`editor.js`, an ES module, and optionally `editor.css`), served under /referee/<game>/."""
+    documents out, built on the game's library).
+
+    Besides these, an adapter may offer `picture(request) -> str` (SVG; its docstring describes the endpoint) and
+    `notation(request) -> Json`; the API adds those endpoints for the games that have them. An adapter may also
+    name `referee_assets`: the folder inside its package holding its editor for the referee page (`editor.js`, an
+    ES module, and optionally `editor.css`), served under /referee/<game>/."""
 
     info: GameInfo
     schemas: ModuleType

@@ -6,25 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from ..core.schemas import (
-    BuiltSchema,
-    EventSchema,
-    List,
-    MoveUnion,
-    ProblemDetailSchema,
-    SeededRequestSchema,
-    StrictBoolean,
-    StrictSchema,
-    apply_response_schema,
-    legal_moves_response_schema,
-    picture_response_schema,
-    replay_response_schema,
-    state_readers,
-    state_request_schemas,
-    state_response_schemas,
-    step_reader,
-    validate_response_schema,
-)
+from ..core import schemas as wire
 from .geometry import GUILDS, MAX_COORD
 from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, TOWERS
 from .position import build_state
@@ -44,13 +26,13 @@ def Guild(**kwargs) -> fields.String:  # noqa: N802 - a field factory reads like
 
 def Hexagon(**kwargs) -> fields.List:  # noqa: N802
     kwargs.setdefault("metadata", {"description": "A hexagon's three guilds in counter-clockwise order (S-COMP-1)."})
-    return List(fields.String(validate=validate.OneOf(GUILD_VALUES)), validate=validate.Length(equal=3), **kwargs)
+    return wire.List(fields.String(validate=validate.OneOf(GUILD_VALUES)), validate=validate.Length(equal=3), **kwargs)
 
 
 def Coordinates(**kwargs) -> fields.List:  # noqa: N802
     kwargs.setdefault("metadata", {"description": "Axial coordinates [q, r] of a hexagon's place (S-GEO-1)."})
-    return List(fields.Integer(strict=True, validate=validate.Range(min=-MAX_COORD, max=MAX_COORD)),
-                validate=validate.Length(equal=2), **kwargs)
+    return wire.List(fields.Integer(strict=True, validate=validate.Range(min=-MAX_COORD, max=MAX_COORD)),
+                     validate=validate.Length(equal=2), **kwargs)
 
 
 def Rotation(**kwargs) -> fields.Integer:  # noqa: N802
@@ -60,12 +42,12 @@ def Rotation(**kwargs) -> fields.Integer:  # noqa: N802
 HEXAGON_JSON = {"type": "array", "minItems": 3, "maxItems": 3, "items": {"type": "string", "enum": GUILD_VALUES}}
 
 
-class SanGimignanoUnknownHandSchema(StrictSchema):
+class SanGimignanoUnknownHandSchema(wire.StrictSchema):
     count = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=HEXAGONS),
                            metadata={"description": "How many hexagons the hand holds."})
 
 
-_HEXAGONS_FIELD = List(Hexagon(), validate=validate.Length(max=HEXAGONS))
+_HEXAGONS_FIELD = wire.List(Hexagon(), validate=validate.Length(max=HEXAGONS))
 
 
 class Hand(fields.Field):
@@ -93,13 +75,13 @@ class Hand(fields.Field):
         return value
 
 
-class SanGimignanoVariantSchema(StrictSchema):
-    large_groups = StrictBoolean(load_default=False, metadata={
+class SanGimignanoVariantSchema(wire.StrictSchema):
+    large_groups = wire.StrictBoolean(load_default=False, metadata={
         "description": "S-VAR-1: a tower may be built on a connected group of four or more spaces among which all "
-                       "four guilds appear."})
+                            "four guilds appear."})
 
 
-class SanGimignanoPlayerSchema(StrictSchema):
+class SanGimignanoPlayerSchema(wire.StrictSchema):
     name = fields.String(validate=validate.Length(min=1, max=100), metadata={"description": "The player's name."})
     hexes = Hand(required=True, metadata={"description": "The hexagons in hand (each written from its first guild in "
                                                          "A-D order, sorted, on output), or {\"count\": n}."})
@@ -109,23 +91,23 @@ class SanGimignanoPlayerSchema(StrictSchema):
         "description": "Towers in supply (S-COMP-2: 10 at the start). Left out: what conservation leaves."})
 
 
-class SanGimignanoHexagonSchema(StrictSchema):
+class SanGimignanoHexagonSchema(wire.StrictSchema):
     """A hexagon on the board: guild space i covers sides (rotation + 2i) mod 6 and (rotation + 2i + 1) mod 6."""
 
     at = Coordinates(required=True)
     rotation = Rotation(metadata={"description": "0 to 5 (S-GEO-2); the service writes 0 or 1, with the guilds, "
                                                  "tokens and towers turned to match. Left out: 0."})
     guilds = Hexagon(required=True, metadata={"description": "The guilds of spaces 0, 1, 2 (three different ones)."})
-    tokens = List(List(fields.Integer(strict=True, validate=PLAYER_INDEX), validate=validate.Length(max=8)),
-                  validate=validate.Length(equal=3), metadata={
-                      "description": "Per guild space, the players whose tokens lie there (at most two, S-TOKEN-1). "
-                                     "Left out: none."})
-    towers = List(fields.Integer(strict=True, allow_none=True, validate=PLAYER_INDEX),
-                  validate=validate.Length(equal=3), metadata={
-                      "description": "Per guild space, whose tower stands there, or null. Left out: none."})
+    tokens = wire.List(wire.List(fields.Integer(strict=True, validate=PLAYER_INDEX), validate=validate.Length(max=8)),
+                       validate=validate.Length(equal=3), metadata={
+                           "description": "Per guild space, the players whose tokens lie there (at most two, "
+                                          "S-TOKEN-1). Left out: none."})
+    towers = wire.List(fields.Integer(strict=True, allow_none=True, validate=PLAYER_INDEX),
+                       validate=validate.Length(equal=3), metadata={
+                           "description": "Per guild space, whose tower stands there, or null. Left out: none."})
 
 
-class SanGimignanoStateSchema(BuiltSchema):
+class SanGimignanoStateSchema(wire.BuiltSchema):
     """A whole San Gimignano position."""
 
     build = staticmethod(build_state)
@@ -138,11 +120,11 @@ class SanGimignanoStateSchema(BuiltSchema):
     step = fields.String(allow_none=True, validate=validate.OneOf(["token", "hex", "build"]), metadata={
         "description": "The phase due (S-SVC-STEP): always one where the player to act has a choice; null once the "
                        "game is over."})
-    players = List(fields.Nested(SanGimignanoPlayerSchema), required=True,
-                   validate=validate.Length(max=MAX_PLAYER_LIST), metadata={"description": "2 to 4 players, in turn "
-                                                                                           "order."})
-    board = List(fields.Nested(SanGimignanoHexagonSchema), required=True, validate=validate.Length(max=MAX_BOARD),
-                 metadata={"description": "The hexagons on the table (sorted by coordinates on output)."})
+    players = wire.List(fields.Nested(SanGimignanoPlayerSchema), required=True,
+                        validate=validate.Length(max=MAX_PLAYER_LIST),
+                        metadata={"description": "2 to 4 players, in turn order."})
+    board = wire.List(fields.Nested(SanGimignanoHexagonSchema), required=True, validate=validate.Length(max=MAX_BOARD),
+                      metadata={"description": "The hexagons on the table (sorted by coordinates on output)."})
     box = fields.Integer(strict=True, validate=validate.Range(min=0, max=HEXAGONS), metadata={
         "description": "Hexagons back in the box (S-SETUP-1: 6, 4 or 0). Left out: as the player count says."})
 
@@ -152,7 +134,7 @@ class SanGimignanoStateSchema(BuiltSchema):
 def _move_schema(name: str, doc: str, **declared: fields.Field) -> type[Schema]:
     ordered = {"type": fields.String(required=True, validate=validate.Equal(name),
                                      metadata={"description": f"\"{name}\"."}), **declared}
-    return type(f"SanGimignano{name.title()}MoveSchema", (StrictSchema,), {"__doc__": doc, **ordered})
+    return type(f"SanGimignano{name.title()}MoveSchema", (wire.StrictSchema,), {"__doc__": doc, **ordered})
 
 
 def _space_fields(what: str) -> dict[str, fields.Field]:
@@ -179,7 +161,7 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 }
 
 
-class Move(MoveUnion):
+class Move(wire.MoveUnion):
     """One step: an object whose `type` selects its shape."""
 
     move_schemas = MOVE_SCHEMAS
@@ -199,30 +181,31 @@ class Move(MoveUnion):
         return hex_step(tuple(guilds), at, loaded["rotation"])  # one spelling of a placement (S-SVC-FORM)
 
 
-parse_step = step_reader(Move)  # the library's reading of a move: the same as the API's
+parse_step = wire.step_reader(Move)  # the library's reading of a move: the same as the API's
 
 
 # ---------------------------------------------------------------- the library's reading: the same schema
 
-load_state, read_state, validate_state = state_readers(SanGimignanoStateSchema)
+load_state, read_state, validate_state = wire.state_readers(SanGimignanoStateSchema)
 
 
 # ---------------------------------------------------------------- requests and responses
 
-class SanGimignanoNewRequestSchema(SeededRequestSchema):
+class SanGimignanoNewRequestSchema(wire.SeededRequestSchema):
     seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
                                 "description": "The same seed, player count and hexagons always deal the same. Left "
                                                "out: a random seed, returned in the answer."})
     variant = fields.Nested(SanGimignanoVariantSchema, metadata={"description": "The variant to play."})
-    names = List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
-                 validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
-                 metadata={"description": "The players, 2 to 4, in turn order (S-SETUP-1)."})
-    hexes = List(Hexagon(), validate=validate.Length(max=64), metadata={
+    names = wire.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
+                      validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
+                      metadata={"description": "The players, 2 to 4, in turn order (S-SETUP-1)."})
+    hexes = wire.List(Hexagon(), validate=validate.Length(max=64), metadata={
         "description": "The 16 hexagons of the caller's set, each counter-clockwise (S-SVC-TILES). Left out: the "
-                       "default set."})
+                            "default set."})
 
 
-(SanGimignanoStateRequestSchema, SanGimignanoViewRequestSchema, SanGimignanoMovesRequestSchema) = state_request_schemas(
+(SanGimignanoStateRequestSchema, SanGimignanoViewRequestSchema,
+ SanGimignanoMovesRequestSchema) = wire.state_request_schemas(
     "SanGimignano", SanGimignanoStateSchema, Move, max_moves=MAX_MOVES,
     moves_text="The steps to apply, in order.",
     player=fields.Integer(strict=True, required=True, validate=PLAYER_INDEX,
@@ -237,48 +220,48 @@ class SanGimignanoPictureRequestSchema(SanGimignanoStateRequestSchema):
     """The position to draw."""
 
 
-SanGimignanoPictureResponseSchema = picture_response_schema("SanGimignano")
+SanGimignanoPictureResponseSchema = wire.picture_response_schema("SanGimignano")
 
 
-SanGimignanoStateResponseSchema, SanGimignanoNewResponseSchema = state_response_schemas(
+SanGimignanoStateResponseSchema, SanGimignanoNewResponseSchema = wire.state_response_schemas(
     "SanGimignano", SanGimignanoStateSchema)
 
 
-SanGimignanoValidateResponseSchema = validate_response_schema("SanGimignano")
+SanGimignanoValidateResponseSchema = wire.validate_response_schema("SanGimignano")
 
 
-SanGimignanoLegalMovesResponseSchema = legal_moves_response_schema("SanGimignano", Move())
+SanGimignanoLegalMovesResponseSchema = wire.legal_moves_response_schema("SanGimignano", Move())
 
 
-class SanGimignanoEventSchema(EventSchema):
+class SanGimignanoEventSchema(wire.EventSchema):
     """What happened, for animation and for the record: `type` (token, hex, built, declined, no_fit, skipped, turn,
     game_over) and its facts; `step` is the index of the move that caused it."""
 
 
-SanGimignanoApplyResponseSchema = apply_response_schema(
+SanGimignanoApplyResponseSchema = wire.apply_response_schema(
     "SanGimignano", SanGimignanoStateSchema, SanGimignanoEventSchema)
 
 
-class SanGimignanoPlayerScoreSchema(StrictSchema):
+class SanGimignanoPlayerScoreSchema(wire.StrictSchema):
     name = fields.String(required=True, metadata={"description": "The player's name."})
     towers = fields.Integer(required=True, metadata={"description": "Towers on the board (S-END-3)."})
     tokens = fields.Integer(required=True, metadata={"description": "Tokens on guild spaces: the tie-break."})
 
 
-class SanGimignanoScoreResponseSchema(StrictSchema):
-    players = List(fields.Nested(SanGimignanoPlayerScoreSchema), required=True,
-                   metadata={"description": "Per player, in turn order."})
-    winners = List(fields.Integer(), required=True, metadata={"description": "Every player who wins (or leads)."})
+class SanGimignanoScoreResponseSchema(wire.StrictSchema):
+    players = wire.List(fields.Nested(SanGimignanoPlayerScoreSchema), required=True,
+                        metadata={"description": "Per player, in turn order."})
+    winners = wire.List(fields.Integer(), required=True, metadata={"description": "Every player who wins (or leads)."})
     winner = fields.Integer(required=True, allow_none=True, metadata={"description": "The winner, or null when the "
                                                                                      "win is shared."})
     decided_by = fields.String(required=True, validate=validate.OneOf(["towers", "tokens", "shared"]), metadata={
         "description": "towers: most towers; tokens: equal towers, most tokens; shared: equal in both (S-END-3)."})
     over = fields.Boolean(required=True, metadata={"description": "Whether the game has ended (else: as if it ended "
                                                                   "now, S-SVC-SCORE)."})
-    warnings = List(fields.Nested(ProblemDetailSchema), required=True, metadata={"description": "Oddities."})
+    warnings = wire.List(fields.Nested(wire.ProblemDetailSchema), required=True, metadata={"description": "Oddities."})
 
 
-SanGimignanoReplayResponseSchema = replay_response_schema(
+SanGimignanoReplayResponseSchema = wire.replay_response_schema(
     "SanGimignano", SanGimignanoApplyResponseSchema, SanGimignanoStateSchema, SanGimignanoScoreResponseSchema)
 
 

@@ -5,28 +5,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from ..core.schemas import (
-    BuiltSchema,
-    EventSchema,
-    ExactlyOneOfSchema,
-    List,
-    ListOrCounted,
-    MoveUnion,
-    ProblemDetailSchema,
-    SeededRequestSchema,
-    StrictBoolean,
-    StrictSchema,
-    apply_response_schema,
-    legal_moves_response_schema,
-    picture_response_schema,
-    replay_response_schema,
-    state_readers,
-    state_request_schemas,
-    state_response_schemas,
-    step_reader,
-    table_readers,
-    validate_response_schema,
-)
+from ..core import schemas as wire
 from .cards import CARD_NAMES, CARDS_BY_NAME, NOBLE_NAMES
 from .position import build_state, build_table
 from .steps import MAX_CARDS_IN_STEP, Step
@@ -44,14 +23,14 @@ def Card(**kwargs) -> fields.String:  # noqa: N802 - a field factory reads like 
 
 
 def Cards(**kwargs) -> fields.List:  # noqa: N802
-    return List(Card(), validate=validate.Length(max=MAX_CARDS), **kwargs)
+    return wire.List(Card(), validate=validate.Length(max=MAX_CARDS), **kwargs)
 
 
 _CARDS_FIELD = Cards()  # a pile given as a plain list, read by Pile/Counted (one field, reused)
 
 
 def StepCards(**kwargs) -> fields.List:  # noqa: N802 - the cards a move names (no legal step names more)
-    return List(Card(), validate=validate.Length(max=MAX_CARDS_IN_STEP), **kwargs)
+    return wire.List(Card(), validate=validate.Length(max=MAX_CARDS_IN_STEP), **kwargs)
 
 
 def Index(**kwargs) -> fields.Integer:  # noqa: N802
@@ -61,7 +40,7 @@ def Index(**kwargs) -> fields.Integer:  # noqa: N802
 CARDS_JSON = {"type": "array", "maxItems": MAX_CARDS, "items": {"type": "string", "enum": CARD_VALUES}}
 
 
-class TorriCountedDeckSchema(StrictSchema):
+class TorriCountedDeckSchema(wire.StrictSchema):
     """A face-down pile whose order is not known to the caller (a player's view, a table off a photo)."""
 
     count = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=MAX_CARDS),
@@ -72,7 +51,7 @@ class TorriCountedDeckSchema(StrictSchema):
                                             "`count`)."})
 
 
-class TorriCountedHandSchema(StrictSchema):
+class TorriCountedHandSchema(wire.StrictSchema):
     """A hand whose cards are not all known to the caller (the opponent's, in a player's view)."""
 
     count = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=MAX_CARDS),
@@ -81,20 +60,20 @@ class TorriCountedHandSchema(StrictSchema):
     known = Cards(metadata={"description": "The cards of the hand known to the caller (part of `count`)."})
 
 
-def Pile(counted: type[Schema], **kwargs: Any) -> ListOrCounted:  # noqa: N802
+def Pile(counted: type[Schema], **kwargs: Any) -> wire.ListOrCounted:  # noqa: N802
     """A list of cards, or `{"count": n, …}` when some or all of the cards are unknown."""
-    return ListOrCounted(_CARDS_FIELD, CARDS_JSON, counted,
-                         "Must be a list of cards, or {\"count\": n} when the cards are unknown.", **kwargs)
+    return wire.ListOrCounted(_CARDS_FIELD, CARDS_JSON, counted,
+                              "Must be a list of cards, or {\"count\": n} when the cards are unknown.", **kwargs)
 
 
-class TorriVariantSchema(StrictSchema):
-    nobles = StrictBoolean(load_default=False, metadata={"description": "The advanced game with noble cards."})
+class TorriVariantSchema(wire.StrictSchema):
+    nobles = wire.StrictBoolean(load_default=False, metadata={"description": "The advanced game with noble cards."})
 
 
-class TorriTowerSchema(StrictSchema):
+class TorriTowerSchema(wire.StrictSchema):
     cards = Cards(required=True, metadata={"description": "Stories, bottom first."})
-    complete = StrictBoolean(load_default=False, metadata={"description": "Roofed (T-ACT-COMPLETE): it takes no "
-                                                                            "more stories."})
+    complete = wire.StrictBoolean(load_default=False, metadata={"description": "Roofed (T-ACT-COMPLETE): it takes no "
+                                                                                 "more stories."})
     kind = fields.String(validate=validate.OneOf(["plain", "colorful"]),
                          metadata={"description": "Always returned; needed in input only when Buona Pietra makes "
                                                   "the cards ambiguous."})
@@ -102,24 +81,24 @@ class TorriTowerSchema(StrictSchema):
                           metadata={"description": "A plain tower's rank, or a colorful tower's bottom rank."})
 
 
-class TorriPlayerSchema(StrictSchema):
+class TorriPlayerSchema(wire.StrictSchema):
     name = fields.String(validate=validate.Length(min=1, max=MAX_NAME),
                          metadata={"description": "The player's name (default: Player 1, 2)."})
     hand = Pile(TorriCountedHandSchema, required=True, metadata={
         "description": "The cards in hand (sorted on output), or {\"count\", \"known\"} when not all are known."})
-    towers = List(fields.Nested(TorriTowerSchema), validate=validate.Length(max=MAX_CARDS),
-                  metadata={"description": "The player's towers, in the order built."})
+    towers = wire.List(fields.Nested(TorriTowerSchema), validate=validate.Length(max=MAX_CARDS),
+                       metadata={"description": "The player's towers, in the order built."})
     played = Cards(metadata={"description": "Nobles played in front of the player, in order."})
 
 
-class TorriTablePlayerSchema(StrictSchema):
+class TorriTablePlayerSchema(wire.StrictSchema):
     name = fields.String(validate=validate.Length(min=1, max=MAX_NAME), metadata={"description": "The player's name."})
-    towers = List(fields.Nested(TorriTowerSchema), validate=validate.Length(max=MAX_CARDS),
-                  metadata={"description": "The player's towers, in the order built."})
+    towers = wire.List(fields.Nested(TorriTowerSchema), validate=validate.Length(max=MAX_CARDS),
+                       metadata={"description": "The player's towers, in the order built."})
     played = Cards(metadata={"description": "Nobles played in front of the player, in order."})
 
 
-class TorriPendingTargetSchema(StrictSchema):
+class TorriPendingTargetSchema(wire.StrictSchema):
     player = Index(required=True, metadata={"description": "The player whose tower is targeted."})
     tower = Index(metadata={"description": "The targeted tower, by index in that player's towers."})
 
@@ -128,7 +107,7 @@ PENDING_ACTIONS = list(dict.fromkeys(("purchase", "exchange", "extend", "income"
                                        "conspiracy", "build", *NOBLE_NAMES.values())))
 
 
-class TorriPendingSchema(StrictSchema):
+class TorriPendingSchema(wire.StrictSchema):
     """The decision the current action still waits for. Send it back untouched: each type carries only its own
     fields (draw/refill: left, from, excluded; target: built, height; guard: target, size; take/give: left, give;
     giostra/rebuild: cards, tower, kind, rank)."""
@@ -140,9 +119,9 @@ class TorriPendingSchema(StrictSchema):
     player = fields.Integer(strict=True, required=True, validate=validate.OneOf([0, 1]),
                             metadata={"description": "The player who decides."})
     left = Index(metadata={"description": "draw, refill, take: how many cards are still to come."})
-    from_ = List(fields.String(validate=validate.OneOf(["deck", "noble_deck", "market"])),
-                 data_key="from", validate=validate.Length(max=3),
-                 metadata={"description": "draw: the piles the cards may come from."})
+    from_ = wire.List(fields.String(validate=validate.OneOf(["deck", "noble_deck", "market"])),
+                      data_key="from", validate=validate.Length(max=3),
+                      metadata={"description": "draw: the piles the cards may come from."})
     excluded = Cards(metadata={"description": "draw: the market cards that may not be taken (T-ACT-EXCHANGE-2)."})
     built = Index(metadata={"description": "target: the tower just built, by index in its owner's towers."})
     height = Index(metadata={"description": "target: the height the targeted towers share."})
@@ -248,7 +227,7 @@ def _state_shape_messages(loaded: dict, original: dict) -> dict:
     return messages
 
 
-class TorriStateSchema(BuiltSchema):
+class TorriStateSchema(wire.BuiltSchema):
     """A whole Torri position (api.md, The Torri state)."""
 
     build = staticmethod(build_state)
@@ -277,8 +256,8 @@ class TorriStateSchema(BuiltSchema):
     removed = Cards(metadata={"description": "Nobles removed from the game."})
     palazzo = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]),
                              metadata={"description": "The player who played Palazzo (T-NOB-PC), or null."})
-    players = List(fields.Nested(TorriPlayerSchema), required=True, validate=validate.Length(max=8),
-                   metadata={"description": "The two players, player 0 first."})
+    players = wire.List(fields.Nested(TorriPlayerSchema), required=True, validate=validate.Length(max=8),
+                        metadata={"description": "The two players, player 0 first."})
     pending = fields.Nested(TorriPendingSchema, allow_none=True,
                             metadata={"description": "The decision the current action waits for, or null."})
 
@@ -289,15 +268,15 @@ class TorriStateSchema(BuiltSchema):
             raise ValidationError(messages)
 
 
-class TorriTableSchema(BuiltSchema):
+class TorriTableSchema(wire.BuiltSchema):
     """What a photo of a finished table shows."""
 
     build = staticmethod(build_table)
 
     variant = fields.Nested(TorriVariantSchema, metadata={"description": "The variant played (default: the base "
                                                                          "game)."})
-    players = List(fields.Nested(TorriTablePlayerSchema), required=True, validate=validate.Length(max=8),
-                   metadata={"description": "The two players' towers."})
+    players = wire.List(fields.Nested(TorriTablePlayerSchema), required=True, validate=validate.Length(max=8),
+                        metadata={"description": "The two players' towers."})
     highest = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]),
                              metadata={"description": "The holder of the Highest marker, or null."})
     closed_by = fields.Integer(strict=True, allow_none=True, validate=validate.OneOf([0, 1]),
@@ -327,7 +306,7 @@ def _move_schema(name: str, doc: str, **declared: fields.Field) -> type[Schema]:
     for field_name, field in ordered.items():
         if field_name in MOVE_FIELD_DESCRIPTIONS:
             field.metadata.setdefault("description", MOVE_FIELD_DESCRIPTIONS[field_name])
-    return type(f"Torri{name.title()}MoveSchema", (StrictSchema,), {"__doc__": doc, **ordered})
+    return type(f"Torri{name.title()}MoveSchema", (wire.StrictSchema,), {"__doc__": doc, **ordered})
 
 
 MOVE_SCHEMAS: dict[str, type[Schema]] = {
@@ -352,7 +331,7 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
                            kind=fields.String(validate=validate.OneOf(["plain", "colorful"])),
                            rank=fields.Integer(strict=True, validate=validate.Range(min=4, max=11))),
     "complete": _move_schema("complete", "Complete own towers (T-ACT-COMPLETE).",
-                             towers=List(Index(), required=True, validate=validate.Length(max=MAX_CARDS))),
+                             towers=wire.List(Index(), required=True, validate=validate.Length(max=MAX_CARDS))),
     "close": _move_schema("close", "Close the construction (T-ACT-CLOSE)."),
     "pass": _move_schema("pass", "Pass (T-ACT-PASS)."),
     "guard": _move_schema("guard", "Play a 5 against a Trade or Conspiracy (T-DON-5)."),
@@ -362,16 +341,16 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
                            player=Index(required=True), tower=Index(required=True)),
     "take": _move_schema("take", "The Trade's random take (T-DON-9): positions in the opponent's hand as listed "
                                  "(sorted), or the cards when that hand is unknown.",
-                         positions=List(Index(), validate=validate.Length(max=MAX_CARDS)), cards=StepCards()),
+                         positions=wire.List(Index(), validate=validate.Length(max=MAX_CARDS)), cards=StepCards()),
     "give": _move_schema("give", "The cards a Trade gives back (T-DON-9).", cards=StepCards(required=True)),
     "refill": _move_schema("refill", "Name the cards turned up to refill the market from an unknown deck "
-                                     "(T-SVC-REFILL).", cards=StepCards(required=True)),
+                                               "(T-SVC-REFILL).", cards=StepCards(required=True)),
     "noble": _move_schema("noble", "Play a noble as the turn's action (T-NOB-PLAY).", card=Card(required=True),
                           cost=StepCards()),
 }
 
 
-class Move(MoveUnion):
+class Move(wire.MoveUnion):
     """One step: an object whose `type` selects its shape, read into a Step."""
 
     move_schemas = MOVE_SCHEMAS
@@ -405,28 +384,28 @@ class Move(MoveUnion):
         return Step(kind, **fields_)
 
 
-parse_step = step_reader(Move)  # the library's reading of a move: the same as the API's
+parse_step = wire.step_reader(Move)  # the library's reading of a move: the same as the API's
 
 
 # ---------------------------------------------------------------- the library's reading: the same schemas
 
-load_state, read_state, validate_state = state_readers(TorriStateSchema)
-load_table, read_table = table_readers(TorriTableSchema)
+load_state, read_state, validate_state = wire.state_readers(TorriStateSchema)
+load_table, read_table = wire.table_readers(TorriTableSchema)
 
 
 # ---------------------------------------------------------------- requests and responses
 
-class TorriNewRequestSchema(SeededRequestSchema):
+class TorriNewRequestSchema(wire.SeededRequestSchema):
     seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
                                 "description": "The same seed always deals the same cards. Left out: a random "
                                                "seed, returned in the answer."})
     variant = fields.Nested(TorriVariantSchema, metadata={"description": "The variant to deal (default: the base "
                                                                          "game)."})
-    names = List(fields.String(validate=validate.Length(min=1, max=MAX_NAME)), validate=validate.Length(equal=2),
-                 metadata={"description": "The two players' names, player 0 first (default: Player 1, 2)."})
+    names = wire.List(fields.String(validate=validate.Length(min=1, max=MAX_NAME)), validate=validate.Length(equal=2),
+                      metadata={"description": "The two players' names, player 0 first (default: Player 1, 2)."})
 
 
-(TorriStateRequestSchema, TorriViewRequestSchema, TorriMovesRequestSchema) = state_request_schemas(
+(TorriStateRequestSchema, TorriViewRequestSchema, TorriMovesRequestSchema) = wire.state_request_schemas(
     "Torri", TorriStateSchema, Move, max_moves=MAX_MOVES,
     player=fields.Integer(strict=True, required=True, validate=validate.OneOf([0, 1]),
                           metadata={"description": "The player who looks."}))
@@ -438,7 +417,7 @@ NOTATION_DESCRIPTION = ("A table in the notation for people (api.md, Notation): 
                         "A parse error is a 400 whose message names the line and column.")
 
 
-class TorriPictureRequestSchema(ExactlyOneOfSchema):
+class TorriPictureRequestSchema(wire.ExactlyOneOfSchema):
     """Exactly one of `state`, `table` or `notation`: the table to draw."""
 
     exactly_one = ("state", "table", "notation")
@@ -451,12 +430,12 @@ class TorriPictureRequestSchema(ExactlyOneOfSchema):
 class TorriScoreRequestSchema(TorriPictureRequestSchema):
     """Exactly one of `state`, `table` or `notation`."""
 
-    several_deals = StrictBoolean(load_default=False, metadata={
+    several_deals = wire.StrictBoolean(load_default=False, metadata={
         "description": "Score one deal of several (T-SCORE-DEALS, T-SVC-DEALS): the player who called Close and "
-                       "did not win the deal gets a close_penalty of -10. Off by default: a single game."})
+                            "did not win the deal gets a close_penalty of -10. Off by default: a single game."})
 
 
-class TorriNotationRequestSchema(ExactlyOneOfSchema):
+class TorriNotationRequestSchema(wire.ExactlyOneOfSchema):
     """Exactly one of `state` or `table`: the table to write in notation."""
 
     exactly_one = ("state", "table")
@@ -464,57 +443,57 @@ class TorriNotationRequestSchema(ExactlyOneOfSchema):
     table = fields.Nested(TorriTableSchema, metadata={"description": "A table, as a photo shows it."})
 
 
-class TorriNotationResponseSchema(StrictSchema):
+class TorriNotationResponseSchema(wire.StrictSchema):
     notation = fields.String(required=True, metadata={"description": "The table in canonical notation: one line "
                                                                      "per player, each ending with a newline."})
 
 
-TorriPictureResponseSchema = picture_response_schema("Torri")
+TorriPictureResponseSchema = wire.picture_response_schema("Torri")
 
 
-TorriStateResponseSchema, TorriNewResponseSchema = state_response_schemas(
+TorriStateResponseSchema, TorriNewResponseSchema = wire.state_response_schemas(
     "Torri", TorriStateSchema, seed_text="The seed dealt from: send it again for the same deal.")
 
 
-TorriValidateResponseSchema = validate_response_schema("Torri")
+TorriValidateResponseSchema = wire.validate_response_schema("Torri")
 
 
-TorriLegalMovesResponseSchema = legal_moves_response_schema(
+TorriLegalMovesResponseSchema = wire.legal_moves_response_schema(
     "Torri", Move(), to_act="The player who chooses among the moves; null once the game is over.")
 
 
-class TorriEventSchema(EventSchema):
+class TorriEventSchema(wire.EventSchema):
     """What happened, for animation and for the record: `type` (purchase, exchange, drew, built, extended,
     completed, closed, passed, marker, donazione, targeted, no_target, guarded, declined, took, gave,
     destroyed, refilled, phase, turn, game_over) and its facts; `step` is the index of the move that caused it."""
 
 
-TorriApplyResponseSchema = apply_response_schema("Torri", TorriStateSchema, TorriEventSchema)
+TorriApplyResponseSchema = wire.apply_response_schema("Torri", TorriStateSchema, TorriEventSchema)
 
 
-class TorriPlayerScoreSchema(StrictSchema):
+class TorriPlayerScoreSchema(wire.StrictSchema):
     name = fields.String(required=True, metadata={"description": "The player's name."})
     categories = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
                              metadata={"description": "completion, blessing, plain, colorful, highest, monumento, "
                                                       "cappella"})
-    plain_ranks_won = List(fields.Integer(), required=True,
-                           metadata={"description": "The ranks whose plain-tower bonus the player won."})
+    plain_ranks_won = wire.List(fields.Integer(), required=True,
+                                metadata={"description": "The ranks whose plain-tower bonus the player won."})
     total = fields.Integer(required=True, metadata={"description": "The sum of the categories."})
 
 
-class TorriScoreResponseSchema(StrictSchema):
-    players = List(fields.Nested(TorriPlayerScoreSchema), required=True,
-                   metadata={"description": "Each player's points, player 0 first."})
+class TorriScoreResponseSchema(wire.StrictSchema):
+    players = wire.List(fields.Nested(TorriPlayerScoreSchema), required=True,
+                        metadata={"description": "Each player's points, player 0 first."})
     winner = fields.Integer(required=True, allow_none=True, metadata={"description": "The winner, or null for a "
                                                                                      "draw."})
     decided_by = fields.String(required=True, validate=validate.OneOf(["points", "highest", "draw"]),
                                metadata={"description": "points; highest: equal points, the Highest marker "
                                                         "decides (T-SCORE-WIN); draw."})
-    warnings = List(fields.Nested(ProblemDetailSchema), required=True,
-                    metadata={"description": "What looks unlikely but breaks no rule."})
+    warnings = wire.List(fields.Nested(wire.ProblemDetailSchema), required=True,
+                         metadata={"description": "What looks unlikely but breaks no rule."})
 
 
-TorriReplayResponseSchema = replay_response_schema(
+TorriReplayResponseSchema = wire.replay_response_schema(
     "Torri", TorriApplyResponseSchema, TorriStateSchema, TorriScoreResponseSchema)
 
 
