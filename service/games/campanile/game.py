@@ -5,8 +5,8 @@ import random
 from dataclasses import replace
 from typing import Any, Iterable
 
-from ..core.errors import MalformedError, Problem
-from ..core.stepping import Outcome, Stepper, to_act
+from ..core.errors import Problem
+from ..core.stepping import Outcome, Stepper, player_names, to_act
 from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PILES, STYLES, in_play_per_style, pile_size
 from .engine import apply_step, legal_steps
 from .model import Pile, Player, State, empty_towers
@@ -20,15 +20,8 @@ def new_game(seed: int | str, *, players: int | None = None, names: Iterable[str
              bet_on_played: bool = False) -> State:
     """C-SETUP-1..3: a fresh deal for 2 to 5 players (`names`, or `players` unnamed ones; 2 by default). The same
     seed and player count always deal the same cards; the variant does not change the deal."""
-    names = tuple(names) if names is not None else tuple(f"Player {i + 1}" for i in range(players or MIN_PLAYERS))
-    if players is not None and players != len(names):
-        raise MalformedError(Problem(None, "/names", f"{len(names)} names for {players} players."))
+    names = player_names(names, players, fewest=MIN_PLAYERS, most=MAX_PLAYERS, game="Campanile", rule="C-SETUP-1")
     n = len(names)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise MalformedError(Problem(None, "/names", f"Campanile is for 2 to 5 players (C-SETUP-1); {n} given."))
-    for i, name in enumerate(names):
-        if not isinstance(name, str) or not 0 < len(name) <= 100:
-            raise MalformedError(Problem(None, f"/names/{i}", "A name is a text of 1 to 100 characters."))
     rng = random.Random(f"campanile:{n}:{seed}")  # a str seed is hashed with SHA-512: stable across machines
     cards = [style for style in STYLES for _ in range(in_play_per_style(n))]  # C-SETUP-1
     rng.shuffle(cards)

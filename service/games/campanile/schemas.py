@@ -214,15 +214,15 @@ load_table, read_table = wire.table_readers(CampanileTableSchema)
 
 # ---------------------------------------------------------------- requests and responses
 
-class CampanileNewRequestSchema(wire.SeededRequestSchema):
-    seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
-                                "description": "The same seed (and player count) always deals the same cards. Left "
-                                               "out: a random seed, returned in the answer."})
-    variant = fields.Nested(CampanileVariantSchema, metadata={"description": "The variant to deal (default: none)."})
-    names = wire.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
-                             validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
-                             metadata={"description": "The players, 2 to 5, in turn order: their number is the player "
-                                                     "count (C-SETUP-1)."})
+CampanileNewRequestSchema = wire.new_request_schema(
+    "Campanile", CampanileVariantSchema,
+    seed_text="The same seed (and player count) always deals the same cards. Left out: a random seed, returned in the "
+              "answer.",
+    variant_text="The variant to deal (default: none).",
+    names=wire.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
+                           validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
+                           metadata={"description": "The players, 2 to 5, in turn order: their number is the player "
+                                                   "count (C-SETUP-1)."}))
 
 
 (CampanileStateRequestSchema, CampanileViewRequestSchema, CampanileMovesRequestSchema) = wire.state_request_schemas(

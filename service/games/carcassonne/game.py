@@ -5,8 +5,7 @@ import random
 from dataclasses import replace
 from typing import Iterable
 
-from ..core.errors import MalformedError, Problem
-from ..core.stepping import Outcome, Stepper, to_act
+from ..core.stepping import Outcome, Stepper, player_names, to_act
 from .board import BoardIndex
 from .engine import apply_step, legal_steps
 from .model import FLOORS, MAX_PLAYERS, MIN_PLAYERS, Bag, Phase, Placement, Player, State, StepDue
@@ -23,15 +22,8 @@ def new_game(seed: int | str, *, players: int | None = None, names: Iterable[str
     """K-SETUP-1/2 (K-TOW-TILE-1 with The Tower): the start tile at [0, 0], the other tiles shuffled into the bag,
     7 meeples (and the floors) for each of 2 to 5 players. The same seed, player count and variant always deal
     the same bag."""
-    names = tuple(names) if names is not None else tuple(f"Player {i + 1}" for i in range(players or MIN_PLAYERS))
-    if players is not None and players != len(names):
-        raise MalformedError(Problem(None, "/names", f"{len(names)} names for {players} players."))
+    names = player_names(names, players, fewest=MIN_PLAYERS, most=MAX_PLAYERS, game="Carcassonne", rule="K-SETUP-2")
     n = len(names)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise MalformedError(Problem(None, "/names", f"Carcassonne is for 2 to 5 players (K-SETUP-2); {n} given."))
-    for i, name in enumerate(names):
-        if not isinstance(name, str) or not 0 < len(name) <= 100:
-            raise MalformedError(Problem(None, f"/names/{i}", "A name is a text of 1 to 100 characters."))
     tiles = full_set(tower)
     tiles.remove(START_TILE)
     # a str seed is hashed with SHA-512: the same bag on every machine

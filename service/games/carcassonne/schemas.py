@@ -191,14 +191,14 @@ load_state, read_state, validate_state = wire.state_readers(CarcassonneStateSche
 
 # ---------------------------------------------------------------- requests and responses
 
-class CarcassonneNewRequestSchema(wire.SeededRequestSchema):
-    seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
-                                "description": "The same seed, player count and variant always deal the same bag. "
-                                               "Left out: a random seed, returned in the answer."})
-    variant = fields.Nested(CarcassonneVariantSchema, metadata={"description": "{\"tower\": true} for The Tower."})
-    names = wire.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
-                      validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
-                      metadata={"description": "The players, 2 to 5, in turn order (K-SETUP-2)."})
+CarcassonneNewRequestSchema = wire.new_request_schema(
+    "Carcassonne", CarcassonneVariantSchema,
+    seed_text="The same seed, player count and variant always deal the same bag. Left out: a random seed, returned in "
+              "the answer.",
+    variant_text="{\"tower\": true} for The Tower.",
+    names=wire.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
+                    validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
+                    metadata={"description": "The players, 2 to 5, in turn order (K-SETUP-2)."}))
 
 
 CarcassonneStateRequestSchema, CarcassonneViewRequestSchema, CarcassonneMovesRequestSchema = wire.state_request_schemas(

@@ -331,6 +331,17 @@ def replay_response_schema(game: str, apply: type[Schema], state: type[Schema], 
     })
 
 
+def new_request_schema(game: str, variant: type[Schema], *, seed_text: str, variant_text: str, names: fields.Field,
+                       **more: fields.Field) -> type[Schema]:
+    """`<Game>NewRequestSchema`: /new's request, an optional `seed` (described by `seed_text`), the `variant` and
+    the players' `names`, and `more` fields that the game deals from."""
+    return type(f"{game}NewRequestSchema", (SeededRequestSchema,), {
+        "seed": fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
+                                     "description": seed_text}),
+        "variant": fields.Nested(variant, metadata={"description": variant_text}),
+        "names": names, **more})
+
+
 def state_request_schemas(game: str, state: type[Schema], move: type[MoveUnion], *, max_moves: int,
                           player: fields.Field, state_text: str = "The position.",
                           moves_text: str = "The moves to apply, in order, from the position.",

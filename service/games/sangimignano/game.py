@@ -7,7 +7,7 @@ from itertools import product
 from typing import Any, Iterable
 
 from ..core.errors import InvalidStateError, MalformedError, Problem
-from ..core.stepping import Outcome, Stepper, to_act
+from ..core.stepping import Outcome, Stepper, player_names, to_act
 from .engine import apply_step, legal_steps, settle
 from .geometry import GUILDS, Guilds, Placed, canonical_turn, hexagon_kind, layout
 from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, SETUP, START, TOKEN, Player, State
@@ -48,15 +48,8 @@ def new_game(seed: int | str, *, players: int | None = None, names: Iterable[str
     """S-SETUP-1..3, S-SVC-START: a fresh deal for 2 to 4 players (`names`, or `players` unnamed ones; 2 by
     default). The same seed, player count and hexagons always deal the same; the variant does not change the
     deal."""
-    names = tuple(names) if names is not None else tuple(f"Player {i + 1}" for i in range(players or MIN_PLAYERS))
-    if players is not None and players != len(names):
-        raise MalformedError(Problem(None, "/names", f"{len(names)} names for {players} players."))
+    names = player_names(names, players, fewest=MIN_PLAYERS, most=MAX_PLAYERS, game="San Gimignano", rule="S-SETUP-1")
     n = len(names)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise MalformedError(Problem(None, "/names", f"San Gimignano is for 2 to 4 players (S-SETUP-1); {n} given."))
-    for i, name in enumerate(names):
-        if not isinstance(name, str) or not 0 < len(name) <= 100:
-            raise MalformedError(Problem(None, f"/names/{i}", "A name is a text of 1 to 100 characters."))
     pool = default_hexes() if hexes is None else read_hexes(hexes)
     rng = random.Random(f"sangimignano:{n}:{seed}")  # a str seed is hashed with SHA-512: stable across machines
     rng.shuffle(pool)

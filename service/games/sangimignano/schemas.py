@@ -191,17 +191,17 @@ load_state, read_state, validate_state = wire.state_readers(SanGimignanoStateSch
 
 # ---------------------------------------------------------------- requests and responses
 
-class SanGimignanoNewRequestSchema(wire.SeededRequestSchema):
-    seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
-                                "description": "The same seed, player count and hexagons always deal the same. Left "
-                                               "out: a random seed, returned in the answer."})
-    variant = fields.Nested(SanGimignanoVariantSchema, metadata={"description": "The variant to play."})
-    names = wire.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
-                      validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
-                      metadata={"description": "The players, 2 to 4, in turn order (S-SETUP-1)."})
-    hexes = wire.List(Hexagon(), validate=validate.Length(max=64), metadata={
+SanGimignanoNewRequestSchema = wire.new_request_schema(
+    "SanGimignano", SanGimignanoVariantSchema,
+    seed_text="The same seed, player count and hexagons always deal the same. Left out: a random seed, returned in the "
+              "answer.",
+    variant_text="The variant to play.",
+    names=wire.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
+                    validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
+                    metadata={"description": "The players, 2 to 4, in turn order (S-SETUP-1)."}),
+    hexes=wire.List(Hexagon(), validate=validate.Length(max=64), metadata={
         "description": "The 16 hexagons of the caller's set, each counter-clockwise (S-SVC-TILES). Left out: the "
-                            "default set."})
+                          "default set."}))
 
 
 (SanGimignanoStateRequestSchema, SanGimignanoViewRequestSchema,

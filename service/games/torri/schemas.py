@@ -395,14 +395,12 @@ load_table, read_table = wire.table_readers(TorriTableSchema)
 
 # ---------------------------------------------------------------- requests and responses
 
-class TorriNewRequestSchema(wire.SeededRequestSchema):
-    seed = fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
-                                "description": "The same seed always deals the same cards. Left out: a random "
-                                               "seed, returned in the answer."})
-    variant = fields.Nested(TorriVariantSchema, metadata={"description": "The variant to deal (default: the base "
-                                                                         "game)."})
-    names = wire.List(fields.String(validate=validate.Length(min=1, max=MAX_NAME)), validate=validate.Length(equal=2),
-                      metadata={"description": "The two players' names, player 0 first (default: Player 1, 2)."})
+TorriNewRequestSchema = wire.new_request_schema(
+    "Torri", TorriVariantSchema,
+    seed_text="The same seed always deals the same cards. Left out: a random seed, returned in the answer.",
+    variant_text="The variant to deal (default: the base game).",
+    names=wire.List(fields.String(validate=validate.Length(min=1, max=MAX_NAME)), validate=validate.Length(equal=2),
+                    metadata={"description": "The two players' names, player 0 first (default: Player 1, 2)."}))
 
 
 (TorriStateRequestSchema, TorriViewRequestSchema, TorriMovesRequestSchema) = wire.state_request_schemas(
