@@ -332,18 +332,14 @@ class CampanileScoreResponseSchema(wire.StrictSchema):
     decided_by = fields.String(required=True, validate=validate.OneOf(["points", "shared"]),
                                metadata={"description": "points: one player has the most; shared: several do "
                                                         "(C-END-4)."})
-    warnings = wire.List(fields.Nested(wire.ProblemDetailSchema), required=True,
-                         metadata={"description": "What looks unlikely but breaks no rule."})
+    warnings = wire.warnings_field()
 
 
 CampanileReplayResponseSchema = wire.replay_response_schema(
     "Campanile", CampanileApplyResponseSchema, CampanileStateSchema, CampanileScoreResponseSchema)
 
 
-# The generic game routes find each schema by its role: Campanile<role>Schema (service/games/core/schemas.py,
-# wire_schema).
+# the generic game routes find each schema by its role: Campanile<role>Schema (wire.wire_schema)
 PREFIX = "Campanile"
-COMPONENTS: dict[str, type[Schema]] = {schema.__name__[:-6]: schema for schema in MOVE_SCHEMAS.values()}
-COMPONENTS.update({schema.__name__[:-6]: schema
-                   for schema in (CampanileCountedCardsSchema, CampanileCountedPileSchema)})
-COMPONENTS["CampanilePictureResponse"] = CampanilePictureResponseSchema  # referenced by /picture's JSON form
+COMPONENTS = wire.components(*MOVE_SCHEMAS.values(), CampanileCountedCardsSchema, CampanileCountedPileSchema,
+                             CampanilePictureResponseSchema)  # named in the spec

@@ -279,16 +279,13 @@ class CarcassonneScoreResponseSchema(wire.StrictSchema):
                                                                                      "win is shared."})
     decided_by = fields.String(required=True, validate=validate.OneOf(["points", "shared"]),
                                metadata={"description": "shared: several players have the most points."})
-    warnings = wire.List(fields.Nested(wire.ProblemDetailSchema), required=True,
-                         metadata={"description": "None so far."})
+    warnings = wire.warnings_field("None so far.")
 
 
 CarcassonneReplayResponseSchema = wire.replay_response_schema(
     "Carcassonne", CarcassonneApplyResponseSchema, CarcassonneStateSchema, CarcassonneScoreResponseSchema)
 
 
-# The generic game routes find each schema by its role: Carcassonne<role>Schema (service/games/core/schemas.py,
-# wire_schema).
+# the generic game routes find each schema by its role: Carcassonne<role>Schema (wire.wire_schema)
 PREFIX = "Carcassonne"
-COMPONENTS: dict[str, type[Schema]] = {schema.__name__[:-6]: schema for schema in MOVE_SCHEMAS.values()}
-COMPONENTS["CarcassonnePictureResponse"] = CarcassonnePictureResponseSchema  # referenced by /picture's JSON
+COMPONENTS = wire.components(*MOVE_SCHEMAS.values(), CarcassonnePictureResponseSchema)  # named in the spec

@@ -398,6 +398,17 @@ def table_readers(table: type[BuiltSchema]) -> tuple[Callable[[Any], Reading], C
     return load_table, read_table
 
 
+def warnings_field(text: str = "What looks unlikely but breaks no rule.") -> List:
+    """A /score answer's `warnings`: problems that break no rule."""
+    return List(fields.Nested(ProblemDetailSchema), required=True, metadata={"description": text})
+
+
+def components(*schemas: type[Schema]) -> dict[str, type[Schema]]:
+    """A game's `COMPONENTS`: the schemas its spec refers to by name (the move union's alternatives, the counted
+    forms of a list, /picture's JSON answer), each named as its class without "Schema"."""
+    return {schema.__name__[:-6]: schema for schema in schemas}
+
+
 def wire_schema(module: Any, role: str) -> type[Schema] | None:
     """A game's schema for `role` ("StateRequest", "ApplyResponse", …): `<PREFIX><role>Schema` in its schemas
     module, or None when the game has no such endpoint."""

@@ -258,15 +258,13 @@ class SanGimignanoScoreResponseSchema(wire.StrictSchema):
         "description": "towers: most towers; tokens: equal towers, most tokens; shared: equal in both (S-END-3)."})
     over = fields.Boolean(required=True, metadata={"description": "Whether the game has ended (else: as if it ended "
                                                                   "now, S-SVC-SCORE)."})
-    warnings = wire.List(fields.Nested(wire.ProblemDetailSchema), required=True, metadata={"description": "Oddities."})
+    warnings = wire.warnings_field("Oddities.")
 
 
 SanGimignanoReplayResponseSchema = wire.replay_response_schema(
     "SanGimignano", SanGimignanoApplyResponseSchema, SanGimignanoStateSchema, SanGimignanoScoreResponseSchema)
 
 
-# The generic game routes find each schema by its role: SanGimignano<role>Schema (service/games/core/schemas.py,
-# wire_schema).
+# the generic game routes find each schema by its role: SanGimignano<role>Schema (wire.wire_schema)
 PREFIX = "SanGimignano"
-COMPONENTS: dict[str, type[Schema]] = {schema.__name__[:-6]: schema for schema in MOVE_SCHEMAS.values()}
-COMPONENTS["SanGimignanoPictureResponse"] = SanGimignanoPictureResponseSchema  # referenced by /picture's JSON form
+COMPONENTS = wire.components(*MOVE_SCHEMAS.values(), SanGimignanoPictureResponseSchema)  # named in the spec

@@ -487,17 +487,14 @@ class TorriScoreResponseSchema(wire.StrictSchema):
     decided_by = fields.String(required=True, validate=validate.OneOf(["points", "highest", "draw"]),
                                metadata={"description": "points; highest: equal points, the Highest marker "
                                                         "decides (T-SCORE-WIN); draw."})
-    warnings = wire.List(fields.Nested(wire.ProblemDetailSchema), required=True,
-                         metadata={"description": "What looks unlikely but breaks no rule."})
+    warnings = wire.warnings_field()
 
 
 TorriReplayResponseSchema = wire.replay_response_schema(
     "Torri", TorriApplyResponseSchema, TorriStateSchema, TorriScoreResponseSchema)
 
 
-# The generic game routes find each schema by its role: Torri<role>Schema (service/games/core/schemas.py,
-# wire_schema).
+# the generic game routes find each schema by its role: Torri<role>Schema (wire.wire_schema)
 PREFIX = "Torri"
-COMPONENTS: dict[str, type[Schema]] = {schema.__name__[:-6]: schema for schema in MOVE_SCHEMAS.values()}
-COMPONENTS["TorriPictureResponse"] = TorriPictureResponseSchema  # referenced by /picture's JSON alternative
-COMPONENTS.update({schema.__name__[:-6]: schema for schema in (TorriCountedDeckSchema, TorriCountedHandSchema)})
+COMPONENTS = wire.components(*MOVE_SCHEMAS.values(), TorriPictureResponseSchema, TorriCountedDeckSchema,
+                             TorriCountedHandSchema)  # named in the spec
