@@ -219,10 +219,8 @@ CampanileNewRequestSchema = wire.new_request_schema(
     seed_text="The same seed (and player count) always deals the same cards. Left out: a random seed, returned in the "
               "answer.",
     variant_text="The variant to deal (default: none).",
-    names=wire.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
-                           validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
-                           metadata={"description": "The players, 2 to 5, in turn order: their number is the player "
-                                                   "count (C-SETUP-1)."}))
+    names=wire.names_field(MIN_PLAYERS, MAX_PLAYERS, "The players, 2 to 5, in turn order: their number is the player "
+                                                     "count (C-SETUP-1)."))
 
 
 (CampanileStateRequestSchema, CampanileViewRequestSchema, CampanileMovesRequestSchema) = wire.state_request_schemas(
@@ -327,8 +325,7 @@ class CampanileScoreResponseSchema(wire.StrictSchema):
                         metadata={"description": "Each player's points, in turn order."})
     winners = wire.List(fields.Integer(), required=True, metadata={"description": "Every player with the most "
                                                                                          "points (C-END-4)."})
-    winner = fields.Integer(required=True, allow_none=True, metadata={"description": "The winner, or null when the "
-                                                                                     "win is shared."})
+    winner = wire.winner_field()
     decided_by = fields.String(required=True, validate=validate.OneOf(["points", "shared"]),
                                metadata={"description": "points: one player has the most; shared: several do "
                                                         "(C-END-4)."})

@@ -196,9 +196,7 @@ CarcassonneNewRequestSchema = wire.new_request_schema(
     seed_text="The same seed, player count and variant always deal the same bag. Left out: a random seed, returned in "
               "the answer.",
     variant_text="{\"tower\": true} for The Tower.",
-    names=wire.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
-                    validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
-                    metadata={"description": "The players, 2 to 5, in turn order (K-SETUP-2)."}))
+    names=wire.names_field(MIN_PLAYERS, MAX_PLAYERS, "The players, 2 to 5, in turn order (K-SETUP-2)."))
 
 
 CarcassonneStateRequestSchema, CarcassonneViewRequestSchema, CarcassonneMovesRequestSchema = wire.state_request_schemas(
@@ -275,8 +273,7 @@ class CarcassonneScoreResponseSchema(wire.StrictSchema):
                          metadata={"description": "Every feature that holds a meeple, with its points and winners."})
     winners = wire.List(fields.Integer(), required=True, metadata={"description": "Every player with the most points "
                                                                                   "(K-END-4)."})
-    winner = fields.Integer(required=True, allow_none=True, metadata={"description": "The winner, or null when the "
-                                                                                     "win is shared."})
+    winner = wire.winner_field()
     decided_by = fields.String(required=True, validate=validate.OneOf(["points", "shared"]),
                                metadata={"description": "shared: several players have the most points."})
     warnings = wire.warnings_field("None so far.")

@@ -398,6 +398,18 @@ def table_readers(table: type[BuiltSchema]) -> tuple[Callable[[Any], Reading], C
     return load_table, read_table
 
 
+def names_field(fewest: int, most: int, text: str) -> List:
+    """/new's `names`: the players in turn order, `fewest` to `most` of them (their number is the player count),
+    each a text of 1 to 100 characters."""
+    return List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
+                validate=validate.Length(min=fewest, max=most), metadata={"description": text})
+
+
+def winner_field(text: str = "The winner, or null when the win is shared.") -> fields.Integer:
+    """A /score answer's `winner`: a player, or null."""
+    return fields.Integer(required=True, allow_none=True, metadata={"description": text})
+
+
 def warnings_field(text: str = "What looks unlikely but breaks no rule.") -> List:
     """A /score answer's `warnings`: problems that break no rule."""
     return List(fields.Nested(ProblemDetailSchema), required=True, metadata={"description": text})

@@ -196,9 +196,7 @@ SanGimignanoNewRequestSchema = wire.new_request_schema(
     seed_text="The same seed, player count and hexagons always deal the same. Left out: a random seed, returned in the "
               "answer.",
     variant_text="The variant to play.",
-    names=wire.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
-                    validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
-                    metadata={"description": "The players, 2 to 4, in turn order (S-SETUP-1)."}),
+    names=wire.names_field(MIN_PLAYERS, MAX_PLAYERS, "The players, 2 to 4, in turn order (S-SETUP-1)."),
     hexes=wire.List(Hexagon(), validate=validate.Length(max=64), metadata={
         "description": "The 16 hexagons of the caller's set, each counter-clockwise (S-SVC-TILES). Left out: the "
                           "default set."}))
@@ -252,8 +250,7 @@ class SanGimignanoScoreResponseSchema(wire.StrictSchema):
     players = wire.List(fields.Nested(SanGimignanoPlayerScoreSchema), required=True,
                         metadata={"description": "Per player, in turn order."})
     winners = wire.List(fields.Integer(), required=True, metadata={"description": "Every player who wins (or leads)."})
-    winner = fields.Integer(required=True, allow_none=True, metadata={"description": "The winner, or null when the "
-                                                                                     "win is shared."})
+    winner = wire.winner_field()
     decided_by = fields.String(required=True, validate=validate.OneOf(["towers", "tokens", "shared"]), metadata={
         "description": "towers: most towers; tokens: equal towers, most tokens; shared: equal in both (S-END-3)."})
     over = fields.Boolean(required=True, metadata={"description": "Whether the game has ended (else: as if it ended "

@@ -482,8 +482,7 @@ class TorriPlayerScoreSchema(wire.StrictSchema):
 class TorriScoreResponseSchema(wire.StrictSchema):
     players = wire.List(fields.Nested(TorriPlayerScoreSchema), required=True,
                         metadata={"description": "Each player's points, player 0 first."})
-    winner = fields.Integer(required=True, allow_none=True, metadata={"description": "The winner, or null for a "
-                                                                                     "draw."})
+    winner = wire.winner_field("The winner, or null for a draw.")
     decided_by = fields.String(required=True, validate=validate.OneOf(["points", "highest", "draw"]),
                                metadata={"description": "points; highest: equal points, the Highest marker "
                                                         "decides (T-SCORE-WIN); draw."})
