@@ -100,34 +100,36 @@ def _deck_top_known(state: State, count: int) -> bool:
     return count <= len(state.deck) or state.deck_hidden == 0
 
 
+_PILES = {"deck": ("deck", "deck_hidden", "deck_bottom"),
+          "noble_deck": ("noble_deck", "noble_hidden", "noble_bottom")}  # a deck's known top, unknown, known bottom
+
+
+def _pop(state: State, deck: str, named: int | None) -> int:
+    """Take the top card of `deck` ("deck" or "noble_deck") from a working copy: its first known card, else
+    `named` (an unknown card, checked by the caller; once none is unknown the known bottom becomes the top), else
+    the first of the known bottom."""
+    top_field, hidden_field, bottom_field = _PILES[deck]
+    top, hidden = getattr(state, top_field), getattr(state, hidden_field)
+    if top:
+        setattr(state, top_field, top[1:])
+        return top[0]
+    if hidden:
+        setattr(state, hidden_field, hidden - 1)
+        if hidden == 1:
+            setattr(state, top_field, getattr(state, bottom_field))
+            setattr(state, bottom_field, ())
+        return named  # type: ignore[return-value]
+    bottom = getattr(state, bottom_field)
+    setattr(state, bottom_field, bottom[1:])
+    return bottom[0]
+
+
 def _pop_deck(state: State, named: int | None) -> int:
-    if state.deck:
-        card = state.deck[0]
-        state.deck = state.deck[1:]
-    elif state.deck_hidden:
-        card = named  # checked by the caller
-        state.deck_hidden -= 1
-        if not state.deck_hidden:
-            state.deck, state.deck_bottom = state.deck_bottom, ()
-    else:
-        card = state.deck_bottom[0]
-        state.deck_bottom = state.deck_bottom[1:]
-    return card  # type: ignore[return-value]
+    return _pop(state, "deck", named)
 
 
 def _pop_noble_deck(state: State, named: int | None) -> int:
-    if state.noble_deck:
-        card = state.noble_deck[0]
-        state.noble_deck = state.noble_deck[1:]
-    elif state.noble_hidden:
-        card = named
-        state.noble_hidden -= 1
-        if not state.noble_hidden:
-            state.noble_deck, state.noble_bottom = state.noble_bottom, ()
-    else:
-        card = state.noble_bottom[0]
-        state.noble_bottom = state.noble_bottom[1:]
-    return card  # type: ignore[return-value]
+    return _pop(state, "noble_deck", named)
 
 
 def _to_bottom(state: State, card: int) -> None:
