@@ -10,6 +10,7 @@ cache, no I/O).
     >>> outcome.legal, outcome.state.turn, outcome.state.step
     (True, 1, 'play')
 """
+from ..core.errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
 from .cards import (
                     CARDS_PER_STYLE,
                     FLAGS,
@@ -26,7 +27,6 @@ from .cards import (
                     pile_size,
 )
 from .engine import apply_step, known_cards, legal_steps, missing_cards
-from .errors import CampanileError, GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
 from .game import Outcome, apply_steps, legal_moves, new_game, player_view, score, score_table_json, to_act
 from .model import BET, DRAW, OVER, PLAY, LastPlay, Pile, Player, State, Table, Token, Tower
 from .position import state_json, table_json, table_of
@@ -34,6 +34,8 @@ from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .schemas import parse_step, read_state, read_table, validate_state
 from .scoring import Score, score_state, score_table
 from .steps import Step
+
+CampanileError = GameError  # every game's errors are the shared ones (one base, mapped once at the HTTP boundary)
 
 GAME_ID = "campanile"
 

@@ -8,9 +8,9 @@ pure library (no web, no cache, no I/O).
     >>> outcome.legal, outcome.state.turn, outcome.state.step.value
     (True, 1, 'place')
 """
+from ..core.errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
 from .board import BoardIndex, Group
 from .engine import apply_step, captures, drawable, legal_steps, reach, unplaced
-from .errors import CarcassonneError, GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
 from .game import GAME_ID, Outcome, apply_steps, legal_moves, new_game, player_view, score, to_act
 from .model import (
                     FLOORS,
@@ -33,6 +33,8 @@ from .schemas import parse_step, read_state, validate_state
 from .scoring import Score, score_state
 from .steps import Step
 from .tiles import FACES, START_TILE, Face, Kind, Segment, face, full_set, tile_counts
+
+CarcassonneError = GameError  # every game's errors are the shared ones (one base, mapped once at the HTTP boundary)
 
 __all__ = [
     "FACES", "FLOORS", "GAME_ID", "MAX_PLAYERS", "MEEPLES", "MIN_PLAYERS", "RANSOM", "RULES", "RULES_BY_ID",

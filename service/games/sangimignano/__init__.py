@@ -10,8 +10,8 @@ as a pure library (no web, no cache, no I/O).
     >>> outcome.legal, outcome.state.step
     (True, 'hex')
 """
+from ..core.errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
 from .engine import apply_step, buildable, legal_steps, possible_group, stuck
-from .errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem, SanGimignanoError
 from .game import Outcome, apply_steps, as_step, default_hexes, legal_moves, new_game, player_view, score, to_act
 from .geometry import GUILDS, KINDS, Layout, Placed, layout
 from .model import (
@@ -34,6 +34,8 @@ from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .schemas import parse_step, read_state, validate_state
 from .scoring import PlayerScore, Score, score_state
 from .steps import Step, hex_step
+
+SanGimignanoError = GameError  # every game's errors are the shared ones (one base, mapped once at the HTTP boundary)
 
 GAME_ID = "sangimignano"
 

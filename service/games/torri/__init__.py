@@ -8,9 +8,9 @@
     >>> outcome.legal, outcome.state.pending.left
     (True, 1)
 """
+from ..core.errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
 from .cards import CARD_NAMES, CARDS_BY_NAME, NOBLE_NAMES, NOBLES, RANKS
 from .engine import TooManyStepsError, apply_step, canonical_step, legal_steps, missing_cards, nobles_used
-from .errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem, TorriError
 from .game import Outcome, apply_steps, legal_moves, new_game, player_view, score, score_table_json
 from .model import COLORFUL, ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Table, Tower
 from .position import state_json, table_json
@@ -18,6 +18,8 @@ from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .schemas import PENDING_TYPES, parse_step, read_state, read_table, validate_state
 from .scoring import CATEGORIES, PlayerScore, Score, score_table
 from .steps import MAX_CARDS_IN_STEP, Step
+
+TorriError = GameError  # every game's errors are the shared ones (one base, mapped once at the HTTP boundary)
 
 GAME_ID = "torri"
 

@@ -5,10 +5,10 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from ..core.errors import Problem
 from ..core.stepping import Outcome, Stepper
 from .cards import NOBLE_COUNTS, TOWER_COUNTS
 from .engine import apply_step, legal_steps
-from .errors import Problem
 from .model import MAIN, Player, State
 from .position import state_json, table_of
 from .schemas import parse_step, read_table

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import InvalidStateError, MalformedError, Problem
+from ..core.errors import InvalidStateError, MalformedError, Problem
 from .model import State, Table
 from .notation_messages import (
     POINTER,

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.errors import InvalidStateError, MalformedError, Problem
 from .cards import (
     BUONA_PIETRA,
     CAPPELLA,
@@ -20,7 +21,6 @@ from .cards import (
     TOWER_COUNTS,
     VIA_FRANCIGENA,
 )
-from .errors import InvalidStateError, MalformedError, Problem
 from .model import PLAIN
 from .notation_writer import _stands_for
 from .schemas import MAX_CARDS

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from ..core.errors import Problem
 from ..core.schemas import Reading
 from .cards import (
     BUONA_PIETRA,
@@ -26,7 +27,6 @@ from .cards import (
     is_tower_card,
     names,
 )
-from .errors import Problem
 from .model import ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Table, Tower
 from .towers import MIN_HEIGHT, contradicted_field, interpretations, read_tower, shape_rule
 

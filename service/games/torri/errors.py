@@ -1,6 +1,0 @@
-"""Torri's errors are the shared game errors (one base for every game, mapped once at the HTTP boundary)."""
-from ..core.errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
-
-TorriError = GameError
-
-__all__ = ["GameError", "IllegalStepError", "InvalidStateError", "MalformedError", "Problem", "TorriError"]
