@@ -11,16 +11,15 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Callable
 
-import orjson
 from flask import Flask, Response, current_app, g, request
 
 from ..games.core.base import Game
 from ..games.core.errors import Problem
-from ..games.core.schemas import Reading, wire_schema
+from ..games.core.schemas import wire_schema
 from ..games.registry import GAMES
 from .blueprint import Blueprint
 from .caching import AnswerCache
-from .jsonio import dumps, request_document
+from .jsonio import dumps
 from .problems import ApiProblem
 from .schemas import GamesSchema, ProblemSchema, RulesSchema
 
@@ -54,15 +53,11 @@ def _document_problems(blp: Blueprint, statuses: tuple[int, ...]) -> Callable:
     return decorate
 
 
-def document() -> dict:
-    """The request body as sent (already checked by the endpoint's schema). The game reads the wire form
-    itself, so the schema's loaded form (Python attribute names) is not used."""
-    try:
-        return request_document(request)
-    except orjson.JSONDecodeError:
-        # Only an empty body gets here (the schema found nothing missing in it), and it is no JSON document.
+def require_body() -> None:
+    """An empty body is no JSON document, even where the schema finds no field missing in it (/new needs none)."""
+    if not request.get_data(cache=True):
         raise ApiProblem(400, "The body is not valid JSON.",
-                         [Problem(None, "", "The body is empty: send a JSON object.")]) from None
+                         [Problem(None, "", "The body is empty: send a JSON object.")])
 
 
 @dataclass(frozen=True)
@@ -130,11 +125,13 @@ OPTIONAL = {"notation"}  # offered by the games whose adapter has it (TOOLS)
 
 
 def _question(game: Game, endpoint: Endpoint) -> Callable:
-    """The view of one endpoint for one game: the body goes to the game with what the schema read once (the
-    state or table built into the game's model, the moves as its steps), and the answer is counted."""
+    """The view of one endpoint for one game: the game gets what the request schema loaded (flask-smorest's way:
+    the state or table built into the game's model, the moves as its steps, nothing read twice), and the answer is
+    counted."""
     def view(loaded: dict) -> Response:
         g.game = game.info.id
-        answer = endpoint.call(game, with_loaded(document(), loaded))
+        require_body()
+        answer = endpoint.call(game, loaded)
         current_app.extensions["referee"].count(game.info.id, endpoint.name, endpoint.outcome(answer))
         return json_response(answer)
 
@@ -153,17 +150,11 @@ def _rules(game: Game) -> Callable:
     return rules
 
 
-def with_loaded(body: dict, loaded: dict) -> dict:
-    """The request body with the documents its schema built (states, tables: Readings) and the moves it read (the
-    game's steps) in place of their JSON forms: the game reads nothing twice."""
-    read = {name: value for name, value in loaded.items() if name == "moves" or isinstance(value, Reading)}
-    return {**body, **read} if read else body
-
-
 def _picture(game: Game) -> Callable:
     def picture(loaded: dict) -> Response:
         g.game = game.info.id
-        drawing = game.picture(with_loaded(document(), loaded))  # type: ignore[attr-defined]
+        require_body()
+        drawing = game.picture(loaded)  # type: ignore[attr-defined]
         current_app.extensions["referee"].count(game.info.id, "picture", "ok")
         if request.accept_mimetypes.best_match(["image/svg+xml", "application/json"]) == "application/json":
             return json_response({"svg": drawing})

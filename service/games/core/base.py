@@ -29,8 +29,10 @@ class GameInfo:
 
 
 class Game(Protocol):
-    """A game as the service serves it (its adapter, `service/games/<game>/adapter.py`: JSON documents in, JSON
-    documents out, built on the game's library).
+    """A game as the service serves it (its adapter, `service/games/<game>/adapter.py`, built on the game's
+    library): each call takes a request as the endpoint's schema loaded it (a state or a table already built into
+    the game's model, a `Reading`; the moves as the game's steps; the JSON form works too, for a caller without the
+    schemas) and gives the answer's JSON form; GameError for what the request gets wrong.
 
     Besides these, an adapter may offer `picture(request) -> str` (SVG; its docstring describes the endpoint) and
     `notation(request) -> Json`; the API adds those endpoints for the games that have them. An adapter may also
