@@ -12,19 +12,19 @@ cache, no I/O).
 """
 from ..core.errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
 from .cards import (
-                    CARDS_PER_STYLE,
-                    FLAGS,
-                    HAND_SIZE,
-                    MAX_PLAYERS,
-                    MIN_PLAYERS,
-                    SETUP_REMOVED,
-                    STYLES,
-                    TOKENS,
-                    cards_in_play,
-                    full_deck,
-                    in_play_per_style,
-                    leftover,
-                    pile_size,
+    CARDS_PER_STYLE,
+    FLAGS,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SETUP_REMOVED,
+    STYLES,
+    TOKENS,
+    cards_in_play,
+    full_deck,
+    in_play_per_style,
+    leftover,
+    pile_size,
 )
 from .engine import apply_step, known_cards, legal_steps, missing_cards
 from .game import Outcome, apply_steps, legal_moves, new_game, player_view, score, score_table_json, to_act

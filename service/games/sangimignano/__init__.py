@@ -15,19 +15,19 @@ from .engine import apply_step, buildable, legal_steps, possible_group, stuck
 from .game import Outcome, apply_steps, as_step, default_hexes, legal_moves, new_game, player_view, score, to_act
 from .geometry import GUILDS, KINDS, Layout, Placed, layout
 from .model import (
-                    BUILD,
-                    HEX,
-                    HEXAGONS,
-                    MAX_PLAYERS,
-                    MIN_PLAYERS,
-                    OVER,
-                    PLAY,
-                    SETUP,
-                    TOKEN,
-                    TOKENS,
-                    TOWERS,
-                    Player,
-                    State,
+    BUILD,
+    HEX,
+    HEXAGONS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OVER,
+    PLAY,
+    SETUP,
+    TOKEN,
+    TOKENS,
+    TOWERS,
+    Player,
+    State,
 )
 from .position import state_json
 from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
