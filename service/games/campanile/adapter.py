@@ -16,12 +16,13 @@ from .rules import RULES, RULES_VERSION
 from .schemas import load_state, load_table
 from .scoring import score_table
 
+# what /v1/games lists and /new's `variant` switches on
+VARIANTS = (Variant("bet_on_played", "A player may also bet on the tower they played on this turn (C-VAR-1)."),)
+
 
 class CampanileGame(StateGame[State]):
     info = GameInfo(id="campanile", title="Campanile", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
-                    rules_version=RULES_VERSION, variants=(
-                        Variant("bet_on_played", "A player may also bet on the tower they played on this turn "
-                                                 "(C-VAR-1)."),))
+                    rules_version=RULES_VERSION, variants=VARIANTS)
 
     library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score,
                           load_table=load_table)

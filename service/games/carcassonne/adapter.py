@@ -33,11 +33,14 @@ def played_game(seed: int, names: list[str], tower: bool) -> State:
     return state
 
 
+# what /v1/games lists and /new's `variant` switches on
+VARIANTS = (Variant("tower", "The Tower: 18 tiles with tower foundations, floors, captures, prisoners and ransom "
+                             "(K-TOW)."),)
+
+
 class CarcassonneGame(StateGame[State]):
     info = GameInfo(id="carcassonne", title="Carcassonne", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
-                    rules_version=RULES_VERSION, variants=(
-                        Variant("tower", "The Tower: 18 tiles with tower foundations, floors, captures, prisoners "
-                                         "and ransom (K-TOW)."),))
+                    rules_version=RULES_VERSION, variants=VARIANTS)
 
     @cached_property
     def examples(self) -> dict[str, Json]:

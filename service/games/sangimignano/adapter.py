@@ -35,11 +35,14 @@ def example_game(seed: int = 42, names: list[str] | None = None, large_groups: b
     return state, steps
 
 
+# what /v1/games lists and /new's `variant` switches on
+VARIANTS = (Variant("large_groups", "A player may build on a connected group of four or more spaces among which all "
+                                    "four guilds appear (S-VAR-1)."),)
+
+
 class SanGimignanoGame(StateGame[State]):
     info = GameInfo(id="sangimignano", title="San Gimignano", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
-                    rules_version=RULES_VERSION, variants=(
-                        Variant("large_groups", "A player may build on a connected group of four or more spaces "
-                                                "among which all four guilds appear (S-VAR-1)."),))
+                    rules_version=RULES_VERSION, variants=VARIANTS)
 
     @cached_property
     def examples(self) -> dict[str, Json]:

@@ -18,11 +18,13 @@ from .rules import RULES, RULES_VERSION
 from .schemas import load_state, load_table
 from .scoring import score_table
 
+# what /v1/games lists and /new's `variant` switches on
+VARIANTS = (Variant("nobles", "The advanced game with the ten noble cards (T-NOB)."),)
+
 
 class TorriGame(StateGame[State]):
     info = GameInfo(id="torri", title="Le Torri di San Gimignano", min_players=2, max_players=2,
-                    rules_version=RULES_VERSION,
-                    variants=(Variant("nobles", "The advanced game with the ten noble cards (T-NOB)."),))
+                    rules_version=RULES_VERSION, variants=VARIANTS)
 
     library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, attrgetter("to_act"), player_view,
                           score, load_table=load_table)
