@@ -21,13 +21,18 @@ def not_named_by_a_test(rule_ids: Iterable[str], text: str) -> list[str]:
             if not any(name.startswith("test_" + rule_id.replace("-", "_") + "_") for name in names)]
 
 
+# What a library cites rules in: its modules and the service's rulings (the rule book, rule_book.json, is the
+# catalogue itself)
+CITING = ("*.py", "rulings.toml")
+
+
 def cited_rule_ids(library: Path, pattern: re.Pattern[str], *, skip: Iterable[str] = (),
                    families: Iterable[str] = ()) -> dict[str, set[str]]:
-    """Rule id -> the names of the library's modules citing it (`skip`: data modules; `families`: ids that name
-    a family of rules, not a rule)."""
+    """Rule id -> the names of the library's modules (and rulings.toml) citing it (`skip`: data modules;
+    `families`: ids that name a family of rules, not a rule)."""
     skipped, family_ids = set(skip), set(families)
     cited: dict[str, set[str]] = {}
-    for path in sorted(library.glob("*.py")):
+    for path in sorted(path for files in CITING for path in library.glob(files)):
         if path.name in skipped:
             continue
         for rule_id in pattern.findall(path.read_text(encoding="utf-8")):

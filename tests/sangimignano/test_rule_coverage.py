@@ -46,8 +46,7 @@ def test_the_catalogue_is_what_the_generator_makes_of_the_rule_book():
         pytest.skip("the rule book lives beside the project, not in it")
     tool = runpy.run_path(str(Path(__file__).resolve().parents[2] / "tools" / "gen_sangimignano_catalogue.py"))
     rules = tool["parse"](book.read_text(encoding="utf-8"))
-    assert [tuple(r[k] for k in ("id", "section", "title", "text", "ruling")) for r in rules] == \
-        sangimignano.rules.BOOK
+    assert tool["rule_book"].render(rules) == (LIBRARY / "rule_book.json").read_text(encoding="utf-8")
 
 
 def test_every_rule_has_a_test():
@@ -63,7 +62,7 @@ def test_every_rule_is_named_by_a_test_function():
 
 def test_every_rule_id_cited_by_the_library_is_in_the_catalogue():
     known = set(sangimignano.RULES_BY_ID)
-    cited = rule_coverage.cited_rule_ids(LIBRARY, CITED, skip=["catalogue_data.py"])
+    cited = rule_coverage.cited_rule_ids(LIBRARY, CITED)
     assert len(cited) > 20  # the pattern does find the library's citations
     unknown = {rule_id: sorted(files) for rule_id, files in cited.items() if rule_id not in known}
     assert unknown == {}, f"rule ids cited but not in the catalogue: {unknown}"

@@ -26,11 +26,11 @@ from .cards import (
     leftover,
     pile_size,
 )
+from .catalogue import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .engine import apply_step, known_cards, legal_steps, missing_cards
 from .game import Outcome, apply_steps, legal_moves, new_game, player_view, score, score_table_json, to_act
 from .model import BET, DRAW, OVER, PLAY, LastPlay, Pile, Player, State, Table, Token, Tower
 from .position import state_json, table_json, table_of
-from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .schemas import parse_step, read_state, read_table, validate_state
 from .scoring import Score, score_state, score_table
 from .steps import Step

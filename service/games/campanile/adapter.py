@@ -9,10 +9,10 @@ from ..core.base import GameInfo, Json, Variant
 from . import picture as table_picture
 from . import schemas as wire_schemas
 from .cards import MAX_PLAYERS, MIN_PLAYERS
+from .catalogue import RULES, RULES_VERSION
 from .game import STEPS, legal_moves, new_game, player_view, score, to_act
 from .model import State
 from .position import state_json, table_of
-from .rules import RULES, RULES_VERSION
 from .schemas import load_state, load_table
 from .scoring import score_table
 

@@ -10,6 +10,7 @@ pure library (no web, no cache, no I/O).
 """
 from ..core.errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
 from .board import BoardIndex, Group
+from .catalogue import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .engine import apply_step, captures, drawable, legal_steps, reach, unplaced
 from .game import GAME_ID, Outcome, apply_steps, legal_moves, new_game, player_view, score, to_act
 from .model import (
@@ -28,7 +29,6 @@ from .model import (
                     Tower,
 )
 from .position import state_json
-from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .schemas import parse_step, read_state, validate_state
 from .scoring import Score, score_state
 from .steps import Step

@@ -12,11 +12,11 @@ from ..core.adapter import GameLibrary, StateGame
 from ..core.base import GameInfo, Json, Variant
 from . import picture as board_picture
 from . import schemas as wire_schemas
+from .catalogue import RULES, RULES_VERSION
 from .engine import apply_step, legal_steps
 from .game import STEPS, legal_moves, new_game, player_view, score, to_act
 from .model import MAX_PLAYERS, MIN_PLAYERS, State
 from .position import state_json
-from .rules import RULES, RULES_VERSION
 from .schemas import load_state
 
 

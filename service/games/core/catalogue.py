@@ -1,8 +1,19 @@
-"""A game's rule catalogue: every rule id with its section, title and text, rulings marked (`GET .../rules`)."""
+"""A game's rule catalogue: every rule id with its section, title and text, rulings marked (`GET .../rules`).
+
+A game's folder holds its catalogue as data: `rule_book.json`, the rule book's rules (generated from the rule book
+by tools/gen_<game>_catalogue.py), and `rulings.toml`, the service's own rulings (written by hand). `load_catalogue`
+reads both, the book first.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable
+import json
+import tomllib
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import NamedTuple
+
+RULE_BOOK = "rule_book.json"  # [{"id", "section", "title", "text", "ruling"}, …], in the book's order
+RULINGS = "rulings.toml"  # [[ruling]] tables of id, section, title and text: every one a ruling
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +29,31 @@ class Rule:
                 "ruling": self.ruling}
 
 
-def rule_book(rows: Iterable[tuple[str, str, str, str, bool]]) -> tuple[tuple[Rule, ...], dict[str, Rule]]:
-    """The catalogue from its rows (id, section, title, text, ruling), in order, and by id."""
-    rules = tuple(Rule(*row) for row in rows)
-    return rules, {rule.id: rule for rule in rules}
+FIELDS = tuple(field.name for field in fields(Rule))
+
+
+class Catalogue(NamedTuple):
+    rules: tuple[Rule, ...]  # the rule book's rules, then the service's rulings
+    by_id: dict[str, Rule]
+    rulings: tuple[str, ...]  # the ids of the service's rulings (rulings.toml), in order
+
+
+def _rule(entry: dict, where: str, **implied: object) -> Rule:
+    keys = [name for name in FIELDS if name not in implied]
+    if not isinstance(entry, dict) or set(entry) != set(keys):
+        raise ValueError(f"{where}: a rule has exactly the keys {', '.join(keys)}: {entry!r}")
+    return Rule(**entry, **implied)
+
+
+def load_catalogue(package_dir: Path | str) -> Catalogue:
+    """The catalogue of the game whose folder is `package_dir`: its `rule_book.json`, then its `rulings.toml`."""
+    folder = Path(package_dir)
+    book = json.loads((folder / RULE_BOOK).read_text(encoding="utf-8"))
+    with open(folder / RULINGS, "rb") as file:
+        rulings = tomllib.load(file).get("ruling", [])
+    rules = tuple([_rule(entry, RULE_BOOK) for entry in book]
+                  + [_rule(entry, RULINGS, ruling=True) for entry in rulings])
+    by_id = {rule.id: rule for rule in rules}
+    if len(by_id) != len(rules):
+        raise ValueError(f"{folder}: a rule id stands twice in the catalogue")
+    return Catalogue(rules, by_id, tuple(rule.id for rule in rules[len(book):]))

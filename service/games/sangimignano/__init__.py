@@ -11,6 +11,7 @@ as a pure library (no web, no cache, no I/O).
     (True, 'hex')
 """
 from ..core.errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
+from .catalogue import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .engine import apply_step, buildable, legal_steps, possible_group, stuck
 from .game import Outcome, apply_steps, as_step, default_hexes, legal_moves, new_game, player_view, score, to_act
 from .geometry import GUILDS, KINDS, Layout, Placed, layout
@@ -30,7 +31,6 @@ from .model import (
     State,
 )
 from .position import state_json
-from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .schemas import parse_step, read_state, validate_state
 from .scoring import PlayerScore, Score, score_state
 from .steps import Step, hex_step

@@ -10,11 +10,11 @@
 """
 from ..core.errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
 from .cards import CARD_NAMES, CARDS_BY_NAME, NOBLE_NAMES, NOBLES, RANKS
+from .catalogue import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .engine import TooManyStepsError, apply_step, canonical_step, legal_steps, missing_cards, nobles_used
 from .game import Outcome, apply_steps, legal_moves, new_game, player_view, score, score_table_json
 from .model import COLORFUL, ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Table, Tower
 from .position import state_json, table_json
-from .rules import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .schemas import PENDING_TYPES, parse_step, read_state, read_table, validate_state
 from .scoring import CATEGORIES, PlayerScore, Score, score_table
 from .steps import MAX_CARDS_IN_STEP, Step

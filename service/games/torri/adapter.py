@@ -11,10 +11,10 @@ from ..core.base import GameInfo, Json, Variant
 from . import notation as table_notation
 from . import picture as table_picture
 from . import schemas as wire_schemas
+from .catalogue import RULES, RULES_VERSION
 from .game import STEPS, legal_moves, new_game, player_view, score
 from .model import State, Table
 from .position import state_json, table_of
-from .rules import RULES, RULES_VERSION
 from .schemas import load_state, load_table
 from .scoring import score_table
 
