@@ -42,6 +42,12 @@ class CarcassonneGame(StateGame[State]):
     info = GameInfo(id="carcassonne", title="Carcassonne", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
                     rules_version=RULES_VERSION, variants=VARIANTS)
 
+    library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score)
+    rule_book = RULES
+    schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
+
+    referee_assets = "referee"  # the folder of this game's editor on the referee page
+
     @cached_property
     def examples(self) -> dict[str, Json]:
         new = {"seed": 42, "names": ["Ada", "Bea", "Cy"], "variant": {"tower": True}}
@@ -53,12 +59,6 @@ class CarcassonneGame(StateGame[State]):
         broken["players"][0]["supply"] = 6
         return {"new": new, "apply": {"moves": [first.to_json(), {"type": "skip"}]}, "score": {"state": finished},
                 "picture": {"state": finished}, "validate": {"state": broken}}
-
-    library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score)
-    rule_book = RULES
-    schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
-
-    referee_assets = "referee"  # the folder of this game's editor on the referee page
 
     def picture(self, request: Json) -> str:
         """An SVG picture of the board of a {"state"} request: tiles, meeples, towers, scores and prisoners."""

@@ -44,6 +44,13 @@ class SanGimignanoGame(StateGame[State]):
     info = GameInfo(id="sangimignano", title="San Gimignano", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
                     rules_version=RULES_VERSION, variants=VARIANTS)
 
+    library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score)
+    rule_book = RULES
+    schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
+
+    referee_assets = "referee"  # the folder of this game's editor on the referee page
+    deal_options = ("hexes",)  # the caller's set of hexagons (S-SVC-TILES)
+
     @cached_property
     def examples(self) -> dict[str, Json]:
         """Request bodies for the contract's examples: a deal, its first turn, a finished game to score and draw,
@@ -63,14 +70,6 @@ class SanGimignanoGame(StateGame[State]):
         broken["board"][0]["towers"][0] = 1
         return {"new": new_request, "apply": {"moves": moves}, "score": {"state": state_json(finished)},
                 "picture": {"state": state_json(finished)}, "validate": {"state": broken}}
-
-    library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score)
-    rule_book = RULES
-    schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
-
-    referee_assets = "referee"  # the folder of this game's editor on the referee page
-    deal_options = ("hexes",)  # the caller's set of hexagons (S-SVC-TILES)
-
 
     def picture(self, request: Json) -> str:
         """An SVG picture of the board of a {"state"} request: hexagons cut into their guild spaces, tokens and
