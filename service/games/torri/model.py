@@ -8,7 +8,7 @@ not know card by card (a referee at a real table) keeps its known cards and a co
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, make_dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -38,23 +38,41 @@ class Tower(NamedTuple):
         return self.rank if self.kind == PLAIN else self.rank - len(self.cards) + 1
 
 
-def _working_copy(frozen: type, name: str, shared: type) -> Any:
-    """The mutable twin of a frozen dataclass: the same fields in the same order, `shared`'s properties, and
-    `freeze()`; the frozen class gets `draft()`."""
-    names = tuple(f.name for f in fields(frozen))
-    values = attrgetter(*names)
-    twin = make_dataclass(name, [(f.name, f.type, field(default=f.default)) for f in fields(frozen)],
-                          bases=(shared,), slots=True,
-                          namespace={"freeze": lambda self: frozen(*values(self)), "__module__": __name__})
-    frozen.draft = lambda self: twin(*values(self))
-    return twin
+class _Frozen:
+    """What makes a value of a writable slots dataclass frozen: its subclass (no slots of its own, so a working
+    copy becomes the value by changing its class, at no cost) refuses every assignment, and is built through the
+    writable class."""
 
-
-class _PlayerCounts:
     __slots__ = ()
-    hand: tuple[int, ...]
-    hidden: int
-    played: tuple[int, ...]
+    _writable: type
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        value = cls._writable(*args, **kwargs)
+        value.__class__ = cls
+        return value
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        pass  # built in __new__
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}: a {type(self).__name__} is a value")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}: a {type(self).__name__} is a value")
+
+    def __reduce__(self) -> tuple:
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))  # type: ignore[arg-type]
+
+
+@dataclass(slots=True)
+class PlayerDraft:
+    """A player the engine is changing (see `Draft`)."""
+
+    name: str
+    hand: tuple[int, ...]  # the known cards, sorted
+    hidden: int = 0  # cards in hand that the caller does not know
+    towers: tuple[Tower, ...] = ()
+    played: tuple[int, ...] = ()  # nobles played in front of the player, in order
 
     @property
     def hand_size(self) -> int:
@@ -64,17 +82,19 @@ class _PlayerCounts:
     def hand_limit(self) -> int:  # T-SETUP-4, T-NOB-MURA
         return MURA_HAND_LIMIT if MURA in self.played else HAND_LIMIT
 
-
-@dataclass(frozen=True, slots=True)
-class Player(_PlayerCounts):
-    name: str
-    hand: tuple[int, ...]  # the known cards, sorted
-    hidden: int = 0  # cards in hand that the caller does not know
-    towers: tuple[Tower, ...] = ()
-    played: tuple[int, ...] = ()  # nobles played in front of the player, in order
+    def freeze(self) -> "Player":
+        self.__class__ = Player
+        return self  # type: ignore[return-value]
 
 
-PlayerDraft = _working_copy(Player, "PlayerDraft", _PlayerCounts)  # a player the engine is changing
+class Player(_Frozen, PlayerDraft):
+    """A player: name, hand, towers and the nobles played; a value."""
+
+    __slots__ = ()
+    _writable = PlayerDraft
+
+    def draft(self) -> PlayerDraft:
+        return PlayerDraft(self.name, self.hand, self.hidden, self.towers, self.played)
 
 
 class Pending(NamedTuple):
@@ -108,31 +128,11 @@ class Pending(NamedTuple):
     rank: int | None = None
 
 
-class _StateCounts:
-    __slots__ = ()
-    deck: tuple[int, ...]
-    deck_hidden: int
-    deck_bottom: tuple[int, ...]
-    noble_deck: tuple[int, ...]
-    noble_hidden: int
-    noble_bottom: tuple[int, ...]
-    players: tuple[Any, Any]
+@dataclass(slots=True)
+class Draft:
+    """The working copy a step writes (Torri's rules are written as changes); `freeze()` makes it the State, its
+    changed players frozen too."""
 
-    @property
-    def deck_size(self) -> int:
-        return len(self.deck) + self.deck_hidden + len(self.deck_bottom)
-
-    @property
-    def noble_deck_size(self) -> int:
-        return len(self.noble_deck) + self.noble_hidden + len(self.noble_bottom)
-
-    @property
-    def has_hidden(self) -> bool:
-        return bool(self.deck_hidden or self.noble_hidden or self.players[0].hidden or self.players[1].hidden)
-
-
-@dataclass(frozen=True, slots=True)
-class State(_StateCounts):
     nobles: bool
     phase: str
     turn: int
@@ -152,20 +152,37 @@ class State(_StateCounts):
     palazzo: int | None = None
     closed_by: int | None = None  # who called Close (T-ACT-CLOSE-1), for T-SCORE-DEALS
 
+    @property
+    def deck_size(self) -> int:
+        return len(self.deck) + self.deck_hidden + len(self.deck_bottom)
 
-Draft = _working_copy(State, "Draft", _StateCounts)  # the working copy a step writes (players: Player or PlayerDraft)
-_draft_freeze = Draft.freeze
+    @property
+    def noble_deck_size(self) -> int:
+        return len(self.noble_deck) + self.noble_hidden + len(self.noble_bottom)
+
+    @property
+    def has_hidden(self) -> bool:
+        return bool(self.deck_hidden or self.noble_hidden or self.players[0].hidden or self.players[1].hidden)
+
+    def freeze(self) -> "State":
+        a, b = self.players
+        if type(a) is PlayerDraft or type(b) is PlayerDraft:
+            self.players = (a.freeze() if type(a) is PlayerDraft else a, b.freeze() if type(b) is PlayerDraft else b)
+        self.__class__ = State
+        return self  # type: ignore[return-value]
 
 
-def _freeze(draft: Any) -> State:
-    """The State a step's working copy describes, its changed players frozen too."""
-    a, b = draft.players
-    if type(a) is PlayerDraft or type(b) is PlayerDraft:
-        draft.players = (a.freeze() if type(a) is PlayerDraft else a, b.freeze() if type(b) is PlayerDraft else b)
-    return _draft_freeze(draft)
+_STATE_FIELDS = attrgetter(*(f.name for f in fields(Draft)))
 
 
-Draft.freeze = _freeze
+class State(_Frozen, Draft):
+    """A Torri position; a value."""
+
+    __slots__ = ()
+    _writable = Draft
+
+    def draft(self) -> Draft:
+        return Draft(*_STATE_FIELDS(self))
 
 
 @dataclass(frozen=True, slots=True)
