@@ -9,8 +9,8 @@ from collections import Counter
 from dataclasses import replace
 from operator import attrgetter
 
-from ..core.errors import Problem, illegal
-from ..core.turns import Turns, expecting
+from ..core.errors import illegal
+from ..core.turns import Turns, expecting, finished
 from .cards import STORIES, STYLE_INDEX, STYLES, TOKEN_VALUES, full_deck
 from .model import BET, DRAW, OVER, PLAY, LastPlay, Pile, Player, State, Token
 from .steps import Step
@@ -189,17 +189,12 @@ def _winners(state: State) -> list[int]:
     return list(score_state(state).winners)
 
 
-def _game_over(state: State) -> Problem | None:
-    if state.step == OVER:
-        return Problem("C-END-1", "/type", "The game is over: a pile ran out, so no move is possible.")
-    return None
-
-
-TURNS = Turns(stage_of=attrgetter("step"), game_over=_game_over, stages={
+TURNS = Turns(stage_of=attrgetter("step"), stages={
     PLAY: expecting({"play": _do_play, "pass": _do_pass}, "C-TURN-PLAY", "A turn starts with playing a card from hand"),
     BET: expecting({"bet": _do_bet, "no_bet": _do_no_bet}, "C-TURN-BET",
                    "After playing, the player bets (a bet step) or declines (no_bet) before drawing"),
     DRAW: expecting({"draw": _do_draw}, "C-TURN-DRAW", "The turn ends with the draw"),
+    OVER: finished("C-END-1", "The game is over: a pile ran out, so no move is possible."),
 })
 apply_step = TURNS.apply_step  # the state after one step, and what happened; IllegalStepError naming the rule broken
 

@@ -11,8 +11,8 @@ from dataclasses import replace
 from operator import attrgetter
 from typing import Any
 
-from ..core.errors import Problem, illegal
-from ..core.turns import Stage, Turns
+from ..core.errors import illegal
+from ..core.turns import Stage, Turns, finished
 from .model import RANSOM, Bag, Meeple, Phase, Placement, Player, Square, State, StepDue, Tower
 from .scoring import completed_by, describe, index_of, majority, occupancy, score_state, value
 from .steps import Step
@@ -372,10 +372,6 @@ def _game_over(state: State, events: Events) -> State:
     return new
 
 
-def _over(state: State) -> Problem | None:
-    return Problem("K-END-1", "", "The game is over: no step is legal.") if state.over else None
-
-
 def _due(state: State, step: Step) -> str:
     return f"A {step.type} step is not due: the {state.step.value} step is."
 
@@ -388,9 +384,17 @@ _STAGES = {  # K-TURN: place (or discard) a tile, then a meeple, a floor or noth
                      "ransom": _ransom},
     StepDue.CAPTURE: {"skip": _skip, "capture": _capture},
 }
-TURNS = Turns(stage_of=attrgetter("step", "tower"), game_over=_over, stages={
+_STAGE_DUE = attrgetter("step", "tower")
+
+
+def _stage_of(state: State) -> Any:
+    return Phase.OVER if state.over else _STAGE_DUE(state)
+
+
+TURNS = Turns(stage_of=_stage_of, stages={
     **{(due, True): Stage(handlers, "K-SVC-STEP", _due) for due, handlers in _STAGES.items()},
     **{(due, False): Stage({**{kind: h for kind, h in handlers.items() if kind not in _TOWER_STEPS},
                             **_WITHOUT_TOWER}, "K-SVC-STEP", _due) for due, handlers in _STAGES.items()},
+    Phase.OVER: finished("K-END-1", "The game is over: no step is legal.", pointer=""),  # K-END-1
 })
 apply_step = TURNS.apply_step  # the state after one step, and what happened; IllegalStepError if it is illegal

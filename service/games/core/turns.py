@@ -1,10 +1,12 @@
-"""What every game's `apply_step` repeats, declared once: a finished game takes no step, each point of a turn (a
-stage, as boardgame.io calls it) takes only its own kinds of step, and a step goes to the handler of its stage and
-type. A game declares its stages (`Turns`); the refusals keep the game's own rule ids and words.
+"""What every game's `apply_step` repeats, declared once: each point of a turn (a stage, as boardgame.io calls it)
+takes only its own kinds of step, a step goes to the handler of its stage and type, and a finished game is a stage
+that takes none. A game declares its stages (`Turns`); the refusals keep the game's own rule ids and words.
 
-    TURNS = Turns(stage_of=lambda state: state.step, game_over=_over, stages={
+    TURNS = Turns(stage_of=attrgetter("step"), stages={
         PLAY: expecting({"play": _do_play, "pass": _do_pass}, "C-TURN-PLAY", "A turn starts with …"),
-        …})
+        …,
+        OVER: finished("C-END-1", "The game is over: a pile ran out, so no move is possible."),
+    })
     apply_step = TURNS.apply_step
 """
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Hashable, Mapping, TypeVar
 
-from .errors import IllegalStepError, Problem, illegal
+from .errors import illegal
 
 S = TypeVar("S")  # a game's state
 T = TypeVar("T")  # a game's step (anything with a `type`)
@@ -24,16 +26,22 @@ Handler = Callable[[Any, Any, Events], Any]  # (state, step, events) -> the next
 @dataclass(frozen=True, slots=True)
 class Stage:
     """One point of a turn: the handler of each kind of step it takes, and the refusal of any other kind (the
-    rule it breaks and why, worded by `refusal(state, step)`; the pointer is the step's `/type`)."""
+    rule it breaks and why, worded by `refusal(state, step)`, about the step's field at `pointer`)."""
 
     handlers: Mapping[str, Handler]
     rule: str
     refusal: Callable[[Any, Any], str]
+    pointer: str = "/type"
 
     @property
     def steps(self) -> tuple[str, ...]:
         """The kinds of step this stage takes."""
         return tuple(self.handlers)
+
+
+def finished(rule: str, message: str, pointer: str = "/type") -> Stage:
+    """The stage of a finished game: it takes no step; any step breaks `rule` (the game's end)."""
+    return Stage({}, rule, lambda state, step: message, pointer)
 
 
 def expecting(handlers: Mapping[str, Handler], rule: str, what: str) -> Stage:
@@ -44,23 +52,19 @@ def expecting(handlers: Mapping[str, Handler], rule: str, what: str) -> Stage:
 
 @dataclass(frozen=True, slots=True)
 class Turns(Generic[S, T]):
-    """A game's turn structure: `stage_of(state)` names the stage due, `stages` declares each, and
-    `game_over(state)` is the problem of stepping in a finished game (None while it goes on)."""
+    """A game's turn structure: `stage_of(state)` names the stage due (a finished game's too), and `stages`
+    declares each."""
 
     stage_of: Callable[[S], Hashable]
     stages: Mapping[Hashable, Stage]
-    game_over: Callable[[S], Problem | None]
 
     def apply_step(self, state: S, step: T) -> tuple[S, Events]:
         """The state after one step, and what happened; IllegalStepError (pointers from the step) naming the rule
         broken."""
-        over = self.game_over(state)
-        if over is not None:
-            raise IllegalStepError(over)
         stage = self.stages[self.stage_of(state)]
         handler = stage.handlers.get(step.type)  # type: ignore[attr-defined]
         if handler is None:
-            raise illegal(stage.rule, "/type", stage.refusal(state, step))
+            raise illegal(stage.rule, stage.pointer, stage.refusal(state, step))
         events: Events = []
         return handler(state, step, events), events
 
@@ -68,4 +72,4 @@ class Turns(Generic[S, T]):
         return self.stages[self.stage_of(state)]
 
 
-__all__ = ["Events", "Handler", "Stage", "Turns", "expecting"]
+__all__ = ["Events", "Handler", "Stage", "Turns", "expecting", "finished"]

@@ -10,8 +10,8 @@ from bisect import bisect_left
 from dataclasses import replace
 from functools import lru_cache
 
-from ..core.errors import Problem, illegal
-from ..core.turns import Stage, Turns
+from ..core.errors import illegal
+from ..core.turns import Stage, Turns, finished
 from .geometry import (
     GUILDS,
     KINDS,
@@ -353,17 +353,15 @@ def _do_build(s: State, step: Step, events: Events) -> State:
     return s if s.over else settle(s, TOKEN, events)
 
 
-def _game_over(state: State) -> Problem | None:
-    if not state.over:
-        return None
-    rule = "S-END-1" if any(p.towers == 0 for p in state.players) else "S-END-2"
-    return Problem(rule, "/type", "The game is over: no move is possible.")
-
-
 HEX_UNKNOWN = "hex, the hexagons unknown"  # the hexagon phase of a player whose hexagons the caller does not know
 
 
+TENTH_TOWER, STUCK = "over: a tenth tower", "over: no one can build"  # S-END-1, S-END-2
+
+
 def _stage_of(state: State) -> str | None:
+    if state.over:
+        return TENTH_TOWER if any(p.towers == 0 for p in state.players) else STUCK
     return HEX_UNKNOWN if state.step == HEX and state.players[state.turn].hidden else state.step
 
 
@@ -374,11 +372,13 @@ def _phase(rule: str, phase: str, what: str, handlers: dict) -> Stage:
     return Stage(handlers, rule, refusal)
 
 
-TURNS = Turns(stage_of=_stage_of, game_over=_game_over, stages={  # S-TURN-1..3: token, then hexagon, then tower
+TURNS = Turns(stage_of=_stage_of, stages={  # S-TURN-1..3: token, then hexagon, then tower
     TOKEN: _phase("S-TURN-1", TOKEN, "token", {"token": _do_token}),
     HEX: _phase("S-TURN-2", HEX, "hex", {"hex": _do_hex}),
     HEX_UNKNOWN: _phase("S-TURN-2", HEX, "hex", {"hex": _do_hex, "end": _do_no_fit}),
     BUILD: _phase("S-TURN-3", BUILD, "build or end", {"build": _do_build, "end": _do_decline}),
+    TENTH_TOWER: finished("S-END-1", "The game is over: no move is possible."),
+    STUCK: finished("S-END-2", "The game is over: no move is possible."),
 })
 apply_step = TURNS.apply_step  # the state after one step, and what happened; IllegalStepError naming the rule broken
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core.errors import Problem
-from ..core.turns import Events, Handler, Stage, Turns
+from ..core.turns import Events, Handler, Stage, Turns, finished
 from .engine_building import _do_build, _do_complete, _do_extend
 from .engine_donazione import _decline_guard, _do_give, _do_guard, _do_take, _do_target
 from .engine_ending import _do_close, _do_pass
@@ -73,17 +72,13 @@ def _on_copy(handler: Callable[[State, Step, Events], None], *, action: bool = F
     return run
 
 
-def _game_over(state: State) -> Problem | None:
-    if state.phase == OVER:
-        return Problem("T-TURN-3", "", "The game is over: both players passed in a row, so no move is possible.")
-    return None
-
-
 def _stage_of(state: State) -> str:
     """T-TURN-1: with nothing pending the player chooses an action; T-TURN-2: else the pending decision, by type
-    (a Via Francigena's draws may stop early: T-NOB-VF)."""
+    (a Via Francigena's draws may stop early: T-NOB-VF); T-TURN-3: a finished game takes no step."""
     pending = state.pending
     if pending is None:
+        if state.phase == OVER:
+            return OVER
         return ACTION
     return VIA_DRAW if pending.type == "draw" and pending.action == "via_francigena" else pending.type
 
@@ -107,7 +102,7 @@ def _pending(**handlers: Callable[[State, Step, Events], None]) -> Stage:
 
 
 ACTION, VIA_DRAW = "action", "draw, with Via Francigena"
-TURNS = Turns(stage_of=_stage_of, game_over=_game_over, stages={
+TURNS = Turns(stage_of=_stage_of, stages={
     ACTION: Stage({kind: _on_copy(handler, action=True) for kind, handler in {
         "purchase": _do_purchase, "exchange": _do_exchange, "build": _do_build, "extend": _do_extend,
         "complete": _do_complete, "close": _do_close, "pass": _do_pass, "noble": _do_noble}.items()},
@@ -121,4 +116,5 @@ TURNS = Turns(stage_of=_stage_of, game_over=_game_over, stages={
     "refill": _pending(refill=_do_refill),
     "giostra": _pending(giostra=_do_giostra, decline=_decline_giostra),
     "rebuild": _pending(build=_do_rebuild, extend=_do_rebuild, stop=_take_back),
+    OVER: finished("T-TURN-3", "The game is over: both players passed in a row, so no move is possible.", pointer=""),
 })
