@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 
 from service.games import carcassonne
 from service.games.carcassonne import Kind, Meeple, Placement, Tower, face
-from service.games.carcassonne.tiles import EDGE_NAMES, HALF_NAMES
-from service.games.carcassonne.tiles_data import TILES
+from service.games.carcassonne.tiles import EDGE_NAMES, HALF_NAMES, TILES
 
 from .playouts import playout
 

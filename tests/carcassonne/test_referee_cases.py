@@ -9,7 +9,7 @@ import pytest
 
 from service.games import carcassonne
 from service.games.carcassonne import Kind, face
-from service.games.carcassonne.tiles_data import TILES
+from service.games.carcassonne.tiles import TILES
 
 from .helpers import CLOISTER_BLOCK, doc, listed, play, refused, scored, state
 from .playouts import playout
