@@ -29,6 +29,15 @@ def under(prefix: str, error: GameError) -> GameError:
     return type(error)([p.under(prefix) for p in error.problems])
 
 
+def checked(reading: Reading, field: str) -> Any:
+    """The value of the request's `field` as read, if it breaks no rule; InvalidStateError pointing into the
+    request (`/state/...`) otherwise."""
+    try:
+        return reading.checked()
+    except GameError as error:
+        raise under(f"/{field}", error) from None
+
+
 def _players(state: Any) -> int:
     return len(state.players)
 
@@ -93,11 +102,7 @@ class StateGame(Generic[S]):
 
     def read(self, request: Json, field: str = "state") -> Any:
         """The request's "state" (or `field`), read and checked; errors point into the request (`/state/...`)."""
-        reading = self.reading(request, field)
-        try:
-            return reading.checked()
-        except GameError as error:
-            raise under(f"/{field}", error) from None
+        return checked(self.reading(request, field), field)
 
     def validate(self, request: Json) -> Json:
         reading = self.reading(request)
@@ -138,8 +143,9 @@ class StateGame(Generic[S]):
 
     def score_read(self, request: Json, field: str, score: Callable[[Any], Documented]) -> Json:
         """The score of the request's `field` (a state or a table) by `score`, with the warnings of reading it."""
-        value, warnings = self.read(request, field), self.reading(request, field).warnings
-        return {**score(value).to_json(), "warnings": [p.under(f"/{field}").to_json() for p in warnings]}
+        reading = self.reading(request, field)
+        result = score(checked(reading, field))
+        return {**result.to_json(), "warnings": [p.under(f"/{field}").to_json() for p in reading.warnings]}
 
     def view(self, request: Json) -> Json:
         state = self.read(request)

@@ -33,11 +33,6 @@ class Stage:
     refusal: Callable[[Any, Any], str]
     pointer: str = "/type"
 
-    @property
-    def steps(self) -> tuple[str, ...]:
-        """The kinds of step this stage takes."""
-        return tuple(self.handlers)
-
 
 def finished(rule: str, message: str, pointer: str = "/type") -> Stage:
     """The stage of a finished game: it takes no step; any step breaks `rule` (the game's end)."""
@@ -67,9 +62,6 @@ class Turns(Generic[S, T]):
             raise illegal(stage.rule, stage.pointer, stage.refusal(state, step))
         events: Events = []
         return handler(state, step, events), events
-
-    def stage(self, state: S) -> Stage:
-        return self.stages[self.stage_of(state)]
 
 
 __all__ = ["Events", "Handler", "Stage", "Turns", "expecting", "finished"]
