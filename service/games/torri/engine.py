@@ -14,7 +14,7 @@ modules beside this one, a concern each, from the ground up:
 - engine_turns: the turn structure that hands each step to its handler (`apply_step`, `canonical_step`);
 - engine_legal: listing the legal steps, within a budget (`legal_steps`).
 
-A name with a leading underscore is the engine's own, shared between those modules; codec.py reads a pending
+A name with a leading underscore is the engine's own, shared between those modules; position.py reads a pending
 Giostra window with three of them.
 """
 from __future__ import annotations
