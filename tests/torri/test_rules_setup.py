@@ -3,6 +3,7 @@ and the service rulings about unknown cards and the order of hands (T-SVC-HAND, 
 from __future__ import annotations
 
 import random
+from dataclasses import FrozenInstanceError, replace
 from collections import Counter
 
 import pytest
@@ -190,6 +191,12 @@ def test_T_TURN_3_two_passes_in_a_row_end_the_game():
     assert event_types(outcome)[-2:] == ["passed", "game_over"]
     assert moves(outcome.state) == []
     assert rule_of(refused(outcome.state, PASS)) == "T-TURN-3"
+
+
+def test_T_TURN_3_a_finished_game_takes_no_step_even_with_a_decision_left_pending():
+    finished = replace(make(hands=[[5], [6]]), phase="over", to_act=None,
+                       pending=torri.Pending("draw", "purchase", 0, left=1, sources=("deck",)))
+    assert rule_of(refused(finished, {"type": "draw", "from": "deck"})) == "T-TURN-3"
 
 
 def test_T_TURN_3_passes_must_be_in_a_row():
@@ -442,3 +449,17 @@ def test_a_state_whose_parts_disagree_is_malformed_alike_in_the_library_and_the_
 def test_a_base_game_noble_deck_is_not_read_so_its_count_is_not_checked():
     doc = _counted(state_dict(hands=[[5], [6]]), "noble_deck", {"count": 0, "top": ["mura"]})
     assert "T-COMP-2" in error_rules(doc)
+
+
+def test_a_state_is_a_value_whatever_it_is_built_from():
+    """T-SVC-HAND: equal positions are equal values; a State holds no player that can still change."""
+    state = make(hands=[[5, 6], [7]])
+    rebuilt = replace(state, players=(state.players[0].draft(), state.players[1]))
+    assert rebuilt == state and hash(rebuilt) == hash(state)
+    assert type(rebuilt.players[0]) is torri.Player
+    with pytest.raises(FrozenInstanceError):
+        rebuilt.players[0].hand = ()
+    with pytest.raises(FrozenInstanceError):
+        state.turn = 1
+    after = torri.apply_step(state, torri.parse_step(PASS))[0]
+    assert after != state and state.passes == 0  # the step wrote a copy

@@ -32,7 +32,7 @@ class CampanileGame(StateGame[State]):
     referee_assets = "referee"  # the folder of this game's editor on the referee page
 
     def score(self, request: Json) -> Json:
-        return self.score_read(request, "table", score_table) if "table" in request else self.score_state(request)
+        return self.score_document(request, "table", score_table) if "table" in request else self.score_state(request)
 
     def picture(self, request: Json) -> str:
         """Draw a state's table or a table as SVG: the five towers in their row as stacks of cards, the flag each

@@ -10,13 +10,10 @@ from dataclasses import replace
 from operator import attrgetter
 
 from ..core.errors import illegal
-from ..core.turns import Turns, expecting, finished
+from ..core.turns import Events, Turns, expecting, finished
 from .cards import STORIES, STYLE_INDEX, STYLES, TOKEN_VALUES, full_deck
 from .model import BET, DRAW, OVER, PLAY, LastPlay, Pile, Player, State, Token
 from .steps import Step
-
-Events = list[dict]
-
 
 # ---------------------------------------------------------------- what is where (C-COMP-5, unknown cards)
 

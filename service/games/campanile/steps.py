@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-STEP_TYPES = ("play", "bet", "no_bet", "draw", "pass")
-
 
 class Step(NamedTuple):
     type: str

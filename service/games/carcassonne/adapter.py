@@ -50,6 +50,8 @@ class CarcassonneGame(StateGame[State]):
 
     @cached_property
     def examples(self) -> dict[str, Json]:
+        """Request bodies for the contract's examples: a deal with The Tower, its first turn, a finished game to
+        score and draw, and an impossible state (a tile added to the board by hand, a meeple too few in a supply)."""
         new = {"seed": 42, "names": ["Ada", "Bea", "Cy"], "variant": {"tower": True}}
         start = new_game(42, names=new["names"], tower=True)
         first = legal_steps(start)[0]

@@ -12,13 +12,11 @@ from operator import attrgetter
 from typing import Any
 
 from ..core.errors import illegal
-from ..core.turns import Stage, Turns, finished
+from ..core.turns import Events, Stage, Turns, finished
 from .model import RANSOM, Bag, Meeple, Phase, Placement, Player, Square, State, StepDue, Tower
 from .scoring import completed_by, describe, index_of, majority, occupancy, score_state, value
 from .steps import Step
 from .tiles import DIRECTIONS, TOWER, Kind, face, tile_counts
-
-Events = list[dict[str, Any]]
 
 
 def _xy(square: Square) -> list[int]:

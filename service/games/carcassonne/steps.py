@@ -17,7 +17,6 @@ from typing import Any, NamedTuple
 
 from .model import Square
 
-STEP_TYPES = ("place", "discard", "meeple", "floor", "tower_meeple", "capture", "skip", "ransom")
 COORDINATE = 1000  # no board reaches this far from the start tile; bounds what a document can ask for
 
 
@@ -44,12 +43,3 @@ class Step(NamedTuple):
         return out
 
 
-def read_square(value: Any) -> Square | None:
-    if type(value) is list and len(value) == 2:
-        x, y = value
-        if type(x) is int and type(y) is int and -COORDINATE <= x <= COORDINATE and -COORDINATE <= y <= COORDINATE:
-            return x, y  # type(...) is int: a bool is no coordinate
-    return None
-
-
-SQUARE_MESSAGE = f"A square is [x, y], two whole numbers from -{COORDINATE} to {COORDINATE} (K-TILE-1)."

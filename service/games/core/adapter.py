@@ -3,7 +3,7 @@ carry a whole state: deal, read the state (or a table), validate, list the legal
 player's view. A game names its library's functions in a `GameLibrary`; its adapter subclasses `StateGame` and adds
 what is its own (`info`, `examples`, other forms of `score`, pictures).
 
-Pointers in errors and violations point into the request (`/state/...`, `/moves/3/...`).
+Pointers in errors and violations point into the request (`/state/...`, `/table/...`, `/moves/3/...`).
 """
 from __future__ import annotations
 
@@ -83,8 +83,9 @@ class StateGame(Generic[S]):
         return [rule.to_json() for rule in self.rule_book]
 
     def reading(self, request: Json, field: str = "state") -> Reading:
-        """The request's `field` as its schema read it: the API's view passes what the request schema loaded, a
-        library caller may pass the JSON form. Errors point into the request (`/state/...`)."""
+        """The request's `field` ("state" or "table") as its schema read it: the API's view passes what the request
+        schema loaded, a library caller may pass the JSON form. Errors point into the request (`/state/...`,
+        `/table/...`)."""
         document = request[field]
         if isinstance(document, Reading):
             return document
@@ -95,13 +96,14 @@ class StateGame(Generic[S]):
 
     def load(self, field: str, document: Any) -> Reading:
         """A request field's document ("state" or "table") in its JSON form, read by the game's schema."""
-        load = self.library.load_state if field == "state" else self.library.load_table
+        load = {"state": self.library.load_state, "table": self.library.load_table}.get(field)
         if load is None:
-            raise KeyError(field)
+            raise MalformedError(Problem(None, "", f"{self.info.title} takes no \"{field}\" document."))
         return load(document)
 
     def read(self, request: Json, field: str = "state") -> Any:
-        """The request's "state" (or `field`), read and checked; errors point into the request (`/state/...`)."""
+        """The request's "state" (or `field`), read and checked; errors point into the request (`/state/...`,
+        `/table/...`)."""
         return checked(self.reading(request, field), field)
 
     def validate(self, request: Json) -> Json:
@@ -139,9 +141,9 @@ class StateGame(Generic[S]):
     def score_state(self, request: Json, **options: Any) -> Json:
         """The score of the request's {"state"}, with the warnings of reading it; `options` go to the library's
         score."""
-        return self.score_read(request, "state", lambda state: self.library.score(state, **options))
+        return self.score_document(request, "state", lambda state: self.library.score(state, **options))
 
-    def score_read(self, request: Json, field: str, score: Callable[[Any], Documented]) -> Json:
+    def score_document(self, request: Json, field: str, score: Callable[[Any], Documented]) -> Json:
         """The score of the request's `field` (a state or a table) by `score`, with the warnings of reading it."""
         reading = self.reading(request, field)
         result = score(checked(reading, field))
@@ -156,4 +158,4 @@ class StateGame(Generic[S]):
         return {"state": self.library.state_json(self.library.player_view(state, player))}
 
 
-__all__ = ["GameLibrary", "StateGame", "under"]
+__all__ = ["GameLibrary", "StateGame", "checked", "under"]

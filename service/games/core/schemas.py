@@ -1,7 +1,11 @@
-"""The building blocks of every game's wire schemas: bounded lists, strict booleans, the move union (which reads a move
-straight into the game's step, and so is the library's `parse_step` too: `step_reader`), the answers every game
-gives in its own types (validate, legal moves, apply, replay, picture), a problem's detail, and marshmallow's error
-messages as problems with JSON pointers."""
+"""The building blocks of every game's wire schemas, where each game's JSON is described once:
+- fields: bounded lists, strict booleans, a list or `{"count": n, …}`, the move union (which reads a move straight
+  into the game's step, and so is the library's `parse_step` too: `step_reader`);
+- a whole document (a state, a table) that loads straight into the game's model (`BuiltSchema`, giving a
+  `Reading`), and the library's readings through the same schemas (`state_readers`, `table_readers`);
+- the requests and answers every game has, made in its own types (/new, the state requests, validate, legal moves,
+  apply, replay, picture, a score's winner and warnings, the spec's named components);
+- marshmallow's error messages as problems with JSON pointers."""
 from __future__ import annotations
 
 import copy
@@ -190,9 +194,9 @@ class BuiltSchema(StrictSchema):
 
 
 def document_reader(schema: type[Schema]) -> Callable[[Any], Reading]:
-    """A game's library reading of a document (`read_state`, `read_table`): the same schema as the API's, so the
-    library and the API cannot disagree. A wrong shape raises MalformedError (every problem, pointers from the
-    document)."""
+    """A game library's `load_state` or `load_table`: a document's JSON form read by the same schema as the API's
+    (so the library and the API cannot disagree) into a Reading. A wrong shape raises MalformedError (every problem,
+    pointers from the document)."""
     loader = schema()
 
     def read(data: Any) -> Reading:

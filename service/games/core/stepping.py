@@ -1,5 +1,7 @@
-"""Applying a list of steps, the same for every game: parse them all first, then apply them in order and stop at the
-first illegal one. A game supplies its step class, `parse_step` and `apply_step`; pointers count from the list."""
+"""Listing and applying steps, the same for every game: a list of steps is parsed whole first, then applied in
+order, stopping at the first illegal one (pointers count from the list). A game supplies its step class,
+`parse_step`, `apply_step` and `legal_steps` (a `Stepper`). Beside it, what every game's whole-game operations
+share: the players a deal seats (`player_names`) and whose turn it is (`to_act`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -74,8 +76,8 @@ def player_names(names: Iterable[str] | None, players: int | None, *, fewest: in
     if players is not None and players != len(seated):
         raise MalformedError(Problem(None, "/names", f"{len(seated)} names for {players} players."))
     if not fewest <= len(seated) <= most:
-        raise MalformedError(Problem(None, "/names", f"{game} is for {fewest} to {most} players ({rule}); "
-                                                     f"{len(seated)} given."))
+        count = f"{fewest}" if fewest == most else f"{fewest} to {most}"
+        raise MalformedError(Problem(None, "/names", f"{game} is for {count} players ({rule}); {len(seated)} given."))
     for i, name in enumerate(seated):
         if not isinstance(name, str) or not 0 < len(name) <= 100:
             raise MalformedError(Problem(None, f"/names/{i}", "A name is a text of 1 to 100 characters."))

@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ..core.errors import illegal
-from ..core.turns import Stage, Turns, finished
+from ..core.turns import Events, Stage, Turns, finished
 from .geometry import (
     GUILDS,
     KINDS,
@@ -30,7 +30,6 @@ from .geometry import (
 from .model import BUILD, HEX, OVER, TOKEN, Player, State
 from .steps import Step
 
-Events = list[dict]
 END = Step("end")
 
 
@@ -359,7 +358,7 @@ HEX_UNKNOWN = "hex, the hexagons unknown"  # the hexagon phase of a player whose
 TENTH_TOWER, STUCK = "over: a tenth tower", "over: no one can build"  # S-END-1, S-END-2
 
 
-def _stage_of(state: State) -> str | None:
+def _stage_of(state: State) -> str:
     if state.over:
         return TENTH_TOWER if any(p.towers == 0 for p in state.players) else STUCK
     return HEX_UNKNOWN if state.step == HEX and state.players[state.turn].hidden else state.step

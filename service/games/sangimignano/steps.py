@@ -16,7 +16,6 @@ from typing import Any, NamedTuple
 from ..core.errors import Problem
 from .geometry import GUILDS, Coord, Guilds, hexagon_kind
 
-STEP_TYPES = ("token", "hex", "build", "end")
 
 class Step(NamedTuple):
     type: str

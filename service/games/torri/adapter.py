@@ -41,7 +41,7 @@ class TorriGame(StateGame[State]):
             return {**result.to_json(), "warnings": [p.to_json() for p in warnings]}
         if "table" not in request:
             return self.score_state(request, several_deals=several_deals)
-        return self.score_read(request, "table", lambda table: score_table(table, several_deals=several_deals))
+        return self.score_document(request, "table", lambda table: score_table(table, several_deals=several_deals))
 
     def table_of_request(self, request: Json) -> Table:
         """The table of a {"state"}, {"table"} or {"notation"} request, checked (errors point into the request)."""

@@ -22,7 +22,6 @@ NOBLE_COUNTS: dict[int, int] = {
     BUONA_PIETRA: 3, VIA_FRANCIGENA: 2, MONUMENTO: 1, GIOSTRA: 1, CAPPELLA: 1, PALAZZO: 1, MURA: 1,
 }
 TOWER_CARDS = sum(TOWER_COUNTS.values())  # 45
-NOBLE_CARDS = sum(NOBLE_COUNTS.values())  # 10
 
 NOBLE_NAMES: dict[int, str] = {
     BUONA_PIETRA: "buona_pietra", VIA_FRANCIGENA: "via_francigena", MONUMENTO: "monumento",

@@ -12,7 +12,7 @@ from .engine_donazione import _decline_guard, _do_give, _do_guard, _do_take, _do
 from .engine_ending import _do_close, _do_pass
 from .engine_market import _do_draw, _do_exchange, _do_purchase, _do_refill, _stop_drawing
 from .engine_nobles import _decline_giostra, _do_giostra, _do_noble, _do_rebuild, _take_back
-from .model import OVER, Pending, State
+from .model import OVER, Draft, Pending, State
 from .steps import Step
 from .towers import contradicted_field, interpretations
 
@@ -60,8 +60,8 @@ def _describe_pending(pending: Pending) -> str:
     }[pending.type]
 
 
-def _on_copy(handler: Callable[[State, Step, Events], None], *, action: bool = False) -> Handler:
-    """A handler that writes a working copy of the state (model.Draft: Torri's rules are written as changes),
+def _on_draft(handler: Callable[[Draft, Step, Events], None], *, action: bool = False) -> Handler:
+    """A handler that writes a working copy of the state (a model.Draft: Torri's rules are written as changes),
     frozen once the step is done. An action other than a pass ends a run of passes (T-TURN-3)."""
     def run(state: State, step: Step, events: Events) -> State:
         s = state.draft()
@@ -73,12 +73,12 @@ def _on_copy(handler: Callable[[State, Step, Events], None], *, action: bool = F
 
 
 def _stage_of(state: State) -> str:
-    """T-TURN-1: with nothing pending the player chooses an action; T-TURN-2: else the pending decision, by type
-    (a Via Francigena's draws may stop early: T-NOB-VF); T-TURN-3: a finished game takes no step."""
+    """T-TURN-3: a finished game takes no step; T-TURN-1: with nothing pending the player chooses an action;
+    T-TURN-2: else the pending decision, by type (a Via Francigena's draws may stop early: T-NOB-VF)."""
+    if state.phase == OVER:
+        return OVER
     pending = state.pending
     if pending is None:
-        if state.phase == OVER:
-            return OVER
         return ACTION
     return VIA_DRAW if pending.type == "draw" and pending.action == "via_francigena" else pending.type
 
@@ -97,13 +97,13 @@ def _decide(kinds: tuple[str, ...]) -> Callable[[State, Step], str]:
 
 
 def _pending(**handlers: Callable[[State, Step, Events], None]) -> Stage:
-    on_copy = {kind: _on_copy(handler) for kind, handler in handlers.items()}
+    on_copy = {kind: _on_draft(handler) for kind, handler in handlers.items()}
     return Stage(on_copy, "T-TURN-2", _decide(tuple(handlers)))
 
 
 ACTION, VIA_DRAW = "action", "draw, with Via Francigena"
 TURNS = Turns(stage_of=_stage_of, stages={
-    ACTION: Stage({kind: _on_copy(handler, action=True) for kind, handler in {
+    ACTION: Stage({kind: _on_draft(handler, action=True) for kind, handler in {
         "purchase": _do_purchase, "exchange": _do_exchange, "build": _do_build, "extend": _do_extend,
         "complete": _do_complete, "close": _do_close, "pass": _do_pass, "noble": _do_noble}.items()},
         "T-TURN-1", _choose_an_action),

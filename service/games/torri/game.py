@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from ..core.errors import Problem
-from ..core.stepping import Outcome, Stepper
+from ..core.stepping import Outcome, Stepper, player_names
 from .cards import NOBLE_COUNTS, TOWER_COUNTS
 from .engine import apply_step, legal_steps
 from .model import MAIN, Player, State
@@ -17,6 +18,7 @@ from .steps import Step
 
 HAND_SIZE = 5  # T-SETUP-1
 MARKET_SIZE = 4
+MAX_LEGAL_STEPS = 10_000  # T-SVC-LIST
 
 
 def new_game(seed: int | str, *, nobles: bool = False, names: tuple[str, str] | None = None) -> State:
@@ -29,7 +31,7 @@ def new_game(seed: int | str, *, nobles: bool = False, names: tuple[str, str] | 
         noble_cards = [card for card, count in NOBLE_COUNTS.items() for _ in range(count)]
         rng.shuffle(noble_cards)
         noble_deck = tuple(noble_cards)
-    first, second = names or ("Player 1", "Player 2")
+    first, second = player_names(names, None, fewest=2, most=2, game="Torri", rule="T-COMP-3")
     players = (Player(first, tuple(sorted(cards[:HAND_SIZE]))),
                Player(second, tuple(sorted(cards[HAND_SIZE:2 * HAND_SIZE]))))
     market = tuple(sorted(cards[2 * HAND_SIZE:2 * HAND_SIZE + MARKET_SIZE]))
@@ -37,12 +39,11 @@ def new_game(seed: int | str, *, nobles: bool = False, names: tuple[str, str] | 
     return State(nobles, MAIN, 0, 0, 0, None, deck, 0, (), market, players, None, noble_deck)
 
 
-STEPS: Stepper[State, Step] = Stepper(Step, parse_step, apply_step, legal_steps)
+STEPS: Stepper[State, Step] = Stepper(Step, parse_step, apply_step,
+                                      partial(legal_steps, limit=MAX_LEGAL_STEPS))  # T-SVC-LIST
 as_step = STEPS.as_step  # (step, index=0) -> Step
 apply_steps = STEPS.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
 
-
-MAX_LEGAL_STEPS = 10_000  # T-SVC-LIST
 
 
 def legal_moves(state: State, *, limit: int | None = MAX_LEGAL_STEPS) -> list[dict[str, Any]]:

@@ -47,12 +47,16 @@ class _Frozen:
     _writable: type
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        value = cls._writable(*args, **kwargs)
-        value.__class__ = cls
-        return value
+        return cls._writable(*args, **kwargs).freeze()  # (a State's players frozen too)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         pass  # built in __new__
+
+    def freeze(self) -> Any:
+        return self  # already a value
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in fields(self)))  # type: ignore[arg-type]
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}: a {type(self).__name__} is a value")
@@ -94,7 +98,10 @@ class Player(_Frozen, PlayerDraft):
     _writable = PlayerDraft
 
     def draft(self) -> PlayerDraft:
-        return PlayerDraft(self.name, self.hand, self.hidden, self.towers, self.played)
+        return PlayerDraft(*_PLAYER_FIELDS(self))
+
+
+_PLAYER_FIELDS = attrgetter(*(f.name for f in fields(PlayerDraft)))
 
 
 class Pending(NamedTuple):

@@ -6,10 +6,6 @@ from typing import Any, NamedTuple
 
 from .cards import CARD_NAMES
 
-ACTION_TYPES = ("purchase", "exchange", "build", "extend", "complete", "close", "pass", "noble")
-STEP_TYPES = ACTION_TYPES + ("draw", "stop", "guard", "giostra", "decline", "target", "take", "give", "refill")
-SOURCES = ("deck", "noble_deck", "market")
-
 MAX_CARDS_IN_STEP = 64  # more than any legal step names; keeps hostile input cheap
 
 
