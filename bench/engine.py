@@ -1,4 +1,4 @@
-"""Torri engine benchmark, with python-chess measured in the same run as a yardstick.
+"""Torri engine benchmark and every game's random playouts, with python-chess measured in the same run as a yardstick.
 
     python bench/engine.py             # the full run (about a minute)
     python bench/engine.py --quick     # smaller samples, for a smoke test
@@ -9,7 +9,9 @@ Measures:
 - legal-step listing and apply latency, p50/p99, over a few thousand states sampled from random games;
 - the JSON round trip of a state (state_json -> read_state), p50/p99, since the service does it per request;
 - full random games per second (deal to game over, choices biased away from pass);
-- python-chess kiwipete perft(3) nodes/second, same perft style (len(list(legal_moves)) at the last level).
+- python-chess kiwipete perft(3) nodes/second, same perft style (len(list(legal_moves)) at the last level);
+- random playouts of every registered game, steps per second, beside python-chess's (legal moves listed, a random
+  one played, to the game's end), the pace a computer player's search stands on.
 Throughputs are CPU time, the best of a few repeats (the machine is shared); latencies are wall time per call
 (p50 shrugs off the neighbours, p99 less so). Not a test: nothing here asserts speed.
 """
@@ -96,6 +98,56 @@ def chess_perft(board, depth: int) -> int:
     return nodes
 
 
+# ---------------------------------------------------------------- playouts of every game
+
+def game_playouts(game, games: int, players: int) -> tuple[float, int]:
+    """(CPU seconds, steps) of `games` seeded random playouts of one registered game, deal to game over: at each
+    step every legal step listed, one picked at random and applied (what a playout of a computer player does)."""
+    library, steps = game.library, game.library.steps
+    names = [f"P{i}" for i in range(players)]
+    started, total = time.process_time(), 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = library.new_game(seed, names=names)
+        while True:
+            legal = steps.legal_steps(state)
+            if not legal:
+                break
+            state = steps.apply_step(state, rng.choice(legal))[0]
+            total += 1
+    return time.process_time() - started, total
+
+
+def chess_playouts(chess, games: int) -> tuple[float, int]:
+    """The same for python-chess: legal moves listed, a random one pushed, game over checked, to the end."""
+    started, total = time.process_time(), 0
+    for seed in range(games):
+        rng = random.Random(seed)
+        board = chess.Board()
+        while not board.is_game_over():
+            board.push(rng.choice(list(board.legal_moves)))
+            total += 1
+    return time.process_time() - started, total
+
+
+def playout_rows(games: int, chess) -> list[tuple[str, str]]:
+    """Random-playout steps per second of every registered game (2 players), beside python-chess's."""
+    from service.games.registry import GAMES
+
+    rows: list[tuple[str, str]] = []
+    chess_rate = None
+    if chess is not None:
+        seconds, total = chess_playouts(chess, games)
+        chess_rate = total / seconds
+        rows.append((f"playouts: python-chess ({games} games)", f"{chess_rate:,.0f} steps/s"))
+    for game_id, game in GAMES.items():
+        seconds, total = game_playouts(game, games, 2)
+        rate = total / seconds
+        ratio = f" = {rate / chess_rate:.2f}× python-chess" if chess_rate else ""
+        rows.append((f"playouts: {game_id} ({games} games, 2 players)", f"{rate:,.0f} steps/s{ratio}"))
+    return rows
+
+
 # ---------------------------------------------------------------- main
 
 def main() -> int:
@@ -164,6 +216,8 @@ def main() -> int:
     rows.append((f"random games ({game_count}, deal to game over)",
                  f"{game_count / seconds:.1f} games/s, {total_steps / seconds:,.0f} steps/s "
                  f"({total_steps / game_count:.0f} steps a game)"))
+
+    rows.extend(playout_rows(5 if args.quick else 20, chess))
 
     width = max(len(name) for name, _ in rows)
     print(f"{'measure'.ljust(width)} | result")
