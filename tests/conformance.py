@@ -86,6 +86,31 @@ class GameAdapter:
     invariants: Callable[[Any], str | None] | None = None
 
 
+def library_adapter(library: Any, *, name: str, new_game: Callable[[int], Any], **game: Any) -> GameAdapter:
+    """A GameAdapter for a game library of the service (`service.games.<game>`): listing, applying, reading and
+    writing, its errors and whose turn it is come from the library itself; `game` gives the rest (its cards, step
+    schema, near misses, …) and may replace any of these."""
+    common: dict[str, Any] = dict(
+        legal_steps=library.legal_steps, apply=lambda state, step: library.apply_step(state, step)[0],
+        illegal=(library.IllegalStepError,), state_to_json=library.state_json, state_from_json=library.read_state,
+        step_to_json=lambda step: step.to_json(), parse_step=library.parse_step, malformed=(library.MalformedError,),
+        is_over=lambda state: state.over, to_act=getattr(library, "to_act", None), step_type=lambda step: step.type,
+        view=library.player_view)
+    return GameAdapter(name=name, new_game=new_game, **{**common, **game})
+
+
+def hand_disagreement(index: int, viewer: int, real: Any, seen: Any) -> str | None:
+    """How player `index`'s hand in a view (as player `viewer` sees it) disagrees with the real one, or None: the
+    viewer sees their own hand whole; any other hand keeps its size, and its known cards are really in it."""
+    if index == viewer and (seen.hidden or seen.hand != real.hand):
+        return f"the viewer's hand {seen.hand} (+{seen.hidden} unknown) is not {real.hand}"
+    if real.hand_size != seen.hand_size:
+        return f"player {index} holds {real.hand_size} cards, {seen.hand_size} in the view"
+    if Counter(seen.hand) - Counter(real.hand):
+        return f"player {index}'s known cards {seen.hand} are not all in the real hand {real.hand}"
+    return None
+
+
 class ConformanceError(AssertionError):
     def __init__(self, adapter: GameAdapter, seed: Any, policy: str, history: list[dict], message: str):
         self.seed, self.policy, self.history = seed, policy, history

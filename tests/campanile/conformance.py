@@ -16,7 +16,7 @@ from collections import Counter
 
 from service.games import campanile
 from service.games.campanile import STYLES, TOKENS
-from tests.conformance import GameAdapter, Plan, Stats, biased, by_type, uniform
+from tests.conformance import GameAdapter, Plan, Stats, biased, by_type, hand_disagreement, library_adapter, uniform
 
 GAMES = int(os.environ.get("CAMPANILE_CONFORMANCE_GAMES", "6"))
 PLAYER_COUNTS = (2, 3, 4, 5)
@@ -48,9 +48,6 @@ def _full_set(players: int) -> Counter:
     return full
 
 
-def _apply(state: campanile.State, step: campanile.Step) -> campanile.State:
-    return campanile.apply_step(state, step)[0]
-
 
 def _card_pool(state: campanile.State) -> list[str]:
     pool = [c for p in state.players for c in p.hand]
@@ -81,12 +78,9 @@ def _agree(full: campanile.State, view: campanile.State, viewer: int) -> str | N
     for index, (real, seen) in enumerate(zip(full.players, view.players)):
         if real.supply != seen.supply:
             return f"player {index}'s supply differs"
-        if index == viewer and (seen.hidden or seen.hand != real.hand):
-            return f"the viewer's hand {seen.hand} (+{seen.hidden} unknown) is not {real.hand}"
-        if real.hand_size != seen.hand_size:
-            return f"player {index} holds {real.hand_size} cards, {seen.hand_size} in the view"
-        if Counter(seen.hand) - Counter(real.hand):
-            return f"player {index}'s known cards {seen.hand} are not all in the real hand {real.hand}"
+        hand = hand_disagreement(index, viewer, real, seen)
+        if hand is not None:
+            return hand
     return None
 
 
@@ -110,28 +104,15 @@ STEP_SCHEMA = {
 
 
 def campanile_adapter(players: int) -> GameAdapter:
-    return GameAdapter(
-        name=f"campanile-{players}p",
-        new_game=lambda seed: campanile.new_game(seed, players=players),
-        legal_steps=campanile.legal_steps,
-        apply=_apply,
-        illegal=(campanile.IllegalStepError,),
-        state_to_json=campanile.state_json,
-        state_from_json=campanile.read_state,
-        step_to_json=lambda step: step.to_json(),
-        parse_step=campanile.parse_step,
-        malformed=(campanile.MalformedError,),
+    return library_adapter(
+        campanile, name=f"campanile-{players}p", new_game=lambda seed: campanile.new_game(seed, players=players),
         cards=_cards,
         full_set=_full_set(players),
-        is_over=lambda state: state.over,
-        to_act=campanile.to_act,
-        step_type=lambda step: step.type,
         step_schema=STEP_SCHEMA,
         card_names=STYLES,
         card_pool=_card_pool,
         max_index=lambda state: 3,
         max_steps=600,
-        view=campanile.player_view,
         reveal=_reveal,
         extra_candidates=_extra_candidates,
         resolve=lambda full, view: None,

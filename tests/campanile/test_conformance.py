@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from service.games import campanile
 from tests.conformance import Checker, by_type, json_paths, perft, uniform
 
-from .conformance import ADAPTERS, PLAYER_COUNTS, _apply, bettor
+from .conformance import ADAPTERS, PLAYER_COUNTS, bettor
 
 FOLLOWED = int(os.environ.get("CAMPANILE_CONFORMANCE_FOLLOWED", "3"))
 
@@ -54,7 +54,7 @@ def _play(players: int, seed, steps: int, choices: int, variant: bool = False) -
         legal = campanile.legal_steps(state)
         if not legal:
             break
-        state = _apply(state, rng.choice(legal))
+        state = ADAPTERS[2].apply(state, rng.choice(legal))
     return state
 
 
@@ -89,7 +89,7 @@ def test_perft_counts_listed_steps(players, seed, depth) -> None:
     adapter = ADAPTERS[players]
     state = campanile.new_game(seed, players=players)
     assert perft(adapter, state, 1) == len(campanile.legal_steps(state))
-    assert perft(adapter, state, depth + 1) == sum(perft(adapter, _apply(state, s), depth)
+    assert perft(adapter, state, depth + 1) == sum(perft(adapter, ADAPTERS[2].apply(state, s), depth)
                                                    for s in campanile.legal_steps(state))
 
 

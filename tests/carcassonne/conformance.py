@@ -18,7 +18,7 @@ from collections import Counter
 from service.games import carcassonne
 from service.games.carcassonne import FLOORS, MEEPLES, StepDue
 from service.games.carcassonne.tiles import DIRECTIONS, FACES, TOWER, tile_counts
-from tests.conformance import GameAdapter, Plan, Stats
+from tests.conformance import GameAdapter, Plan, Stats, library_adapter
 
 from .playouts import choose
 
@@ -69,9 +69,6 @@ def _invariants(state: carcassonne.State) -> str | None:
         return f"the state's own validator finds {problems}"
     return None
 
-
-def _apply(state: carcassonne.State, step: carcassonne.Step) -> carcassonne.State:
-    return carcassonne.apply_step(state, step)[0]
 
 
 def _extra_candidates(state: carcassonne.State, rng: random.Random) -> list[dict]:
@@ -157,29 +154,17 @@ STEP_SCHEMA = {
 
 
 def carcassonne_adapter(players: int, tower: bool) -> GameAdapter:
-    return GameAdapter(
-        name=f"carcassonne-{players}p{'-tower' if tower else ''}",
+    return library_adapter(
+        carcassonne, name=f"carcassonne-{players}p{'-tower' if tower else ''}",
         new_game=lambda seed: carcassonne.new_game(seed, players=players, tower=tower),
-        legal_steps=carcassonne.legal_steps,
-        apply=_apply,
-        illegal=(carcassonne.IllegalStepError,),
-        state_to_json=carcassonne.state_json,
-        state_from_json=carcassonne.read_state,
-        step_to_json=lambda step: step.to_json(),
-        parse_step=carcassonne.parse_step,
-        malformed=(carcassonne.MalformedError,),
         cards=_pieces,
         full_set=_full_set(players, tower),
-        is_over=lambda state: state.over,
-        to_act=carcassonne.to_act,
-        step_type=lambda step: step.type,
         step_schema=STEP_SCHEMA,
         card_names=TILE_IDS,
         card_pool=_card_pool,
         max_index=lambda state: 4,
         pass_type="skip",
         max_steps=1000,
-        view=carcassonne.player_view,
         extra_candidates=_extra_candidates,
         canonical=canonical,
         resolve=lambda full, view: None,

@@ -15,7 +15,7 @@ import random
 from collections import Counter
 
 from service.games import sangimignano as sg
-from tests.conformance import GameAdapter, Plan, Stats, by_type, uniform
+from tests.conformance import GameAdapter, Plan, Stats, by_type, library_adapter, uniform
 
 GAMES = int(os.environ.get("SANGIMIGNANO_CONFORMANCE_GAMES", "2"))
 PLAYER_COUNTS = (2, 3, 4)
@@ -43,9 +43,6 @@ def _full_set(players: int) -> Counter:
         full[f"tower:{index}"] = sg.TOWERS
     return full
 
-
-def _apply(state: sg.State, step: sg.Step) -> sg.State:
-    return sg.apply_step(state, step)[0]
 
 
 def _extra_candidates(state: sg.State, rng: random.Random) -> list[dict]:
@@ -78,28 +75,16 @@ STEP_SCHEMA = {
 
 
 def adapter(players: int, large: bool) -> GameAdapter:
-    return GameAdapter(
-        name=f"sangimignano-{players}p{'-large' if large else ''}",
+    return library_adapter(
+        sg, name=f"sangimignano-{players}p{'-large' if large else ''}",
         new_game=lambda seed: sg.new_game(seed, players=players, large_groups=large),
-        legal_steps=sg.legal_steps,
-        apply=_apply,
-        illegal=(sg.IllegalStepError,),
-        state_to_json=sg.state_json,
-        state_from_json=sg.read_state,
-        step_to_json=lambda step: step.to_json(),
-        parse_step=sg.parse_step,
-        malformed=(sg.MalformedError,),
         cards=_pieces,
         full_set=_full_set(players),
-        is_over=lambda state: state.over,
-        to_act=sg.to_act,
-        step_type=lambda step: step.type,
         step_schema=STEP_SCHEMA,
         card_names=sg.GUILDS,
         max_index=lambda state: 5,
         pass_type="end",
         max_steps=800,
-        view=sg.player_view,
         extra_candidates=_extra_candidates,
     )
 

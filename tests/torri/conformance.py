@@ -15,7 +15,7 @@ from collections import Counter
 
 from service.games import torri
 from service.games.torri.cards import BUONA_PIETRA, CARD_NAMES, NOBLE_COUNTS, NOBLE_NAMES, TOWER_COUNTS, is_tower_card
-from tests.conformance import GameAdapter, Plan, Stats, biased, by_type, uniform
+from tests.conformance import GameAdapter, Plan, Stats, biased, by_type, hand_disagreement, library_adapter, uniform
 
 GAMES = int(os.environ.get("CONFORMANCE_GAMES", "200"))
 NOBLE_GAMES = int(os.environ.get("CONFORMANCE_NOBLE_GAMES", "40"))
@@ -38,9 +38,6 @@ def _cards(state: torri.State) -> tuple[Counter, int]:
             known.update(tower.cards)
     return known, hidden
 
-
-def _apply(state: torri.State, step: torri.Step) -> torri.State:
-    return torri.apply_step(state, step)[0]
 
 
 def _card_pool(state: torri.State) -> list[str]:
@@ -96,12 +93,9 @@ def _agree(full: torri.State, view: torri.State, viewer: int) -> str | None:
     for index, (real, seen) in enumerate(zip(full.players, view.players)):
         if real.towers != seen.towers:
             return f"player {index}'s towers differ"
-        if index == viewer and (seen.hidden or seen.hand != real.hand):
-            return f"the viewer's hand {seen.hand} (+{seen.hidden} unknown) is not {real.hand}"
-        if real.hand_size != seen.hand_size:
-            return f"player {index} holds {real.hand_size} cards, {seen.hand_size} in the view"
-        if Counter(seen.hand) - Counter(real.hand):
-            return f"player {index}'s known cards {seen.hand} are not all in the real hand {real.hand}"
+        hand = hand_disagreement(index, viewer, real, seen)
+        if hand is not None:
+            return hand
     return None
 
 
@@ -161,28 +155,17 @@ STEP_SCHEMA = {
 
 
 def torri_adapter() -> GameAdapter:
-    return GameAdapter(
-        name="torri",
-        new_game=lambda seed: torri.new_game(seed),
-        legal_steps=torri.legal_steps,
-        apply=_apply,
-        illegal=(torri.IllegalStepError,),
-        state_to_json=torri.state_json,
-        state_from_json=torri.read_state,
-        step_to_json=lambda step: step.to_json(),
-        parse_step=torri.parse_step,
-        malformed=(torri.MalformedError,),
+    return library_adapter(
+        torri, name="torri", new_game=lambda seed: torri.new_game(seed),
         cards=_cards,
         full_set=Counter(TOWER_COUNTS),
         is_over=lambda state: state.phase == torri.OVER,
         to_act=lambda state: state.to_act,
-        step_type=lambda step: step.type,
         step_schema=STEP_SCHEMA,
         card_names=tuple(CARD_NAMES.values()),
         card_pool=_card_pool,
         max_index=_max_index,
         max_steps=3000,
-        view=torri.player_view,
         reveal=_reveal,
         extra_candidates=_extra_candidates,
         canonical=_canonical,

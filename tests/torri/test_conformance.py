@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from service.games import torri
 from tests.conformance import Checker, GameAdapter, biased, by_type, perft
 
-from .conformance import ADAPTER, _apply, market_hungry
+from .conformance import ADAPTER, market_hungry
 
 
 FOLLOWED = int(os.environ.get("CONFORMANCE_FOLLOWED", "20"))
@@ -77,12 +77,12 @@ def test_views_reach_refill_and_named_draws() -> None:
             for view_step in torri.legal_steps(view):
                 seen[view_step.type, view_step.card is not None] += 1
                 if view_step.type == "draw" and view_step.source == "deck":
-                    after = _apply(view, view_step)
+                    after = ADAPTER.apply(view, view_step)
                     if after.pending is not None and after.pending.type == "refill":
                         seen["refill-pending"] += 1
                         for refill in torri.legal_steps(after)[:3]:
-                            _apply(after, refill)
-            state = _apply(state, step)
+                            ADAPTER.apply(after, refill)
+            state = ADAPTER.apply(state, step)
     assert seen["draw", True] and seen["refill-pending"]
 
 
@@ -98,7 +98,7 @@ def _play(seed: int | str, steps: int, choices: int, *, nobles: bool = False, ch
         legal = torri.legal_steps(state)
         if not legal:
             break
-        state = _apply(state, choose(rng, legal, adapter or ADAPTER))
+        state = ADAPTER.apply(state, choose(rng, legal, adapter or ADAPTER))
         states.append(state)
     return states
 
