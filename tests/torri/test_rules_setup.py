@@ -62,6 +62,15 @@ def test_T_COMP_3_two_players_exactly():
     assert "T-COMP-3" not in error_rules(state_dict())
 
 
+def test_T_COMP_3_a_deal_seats_two_named_players():
+    assert [p.name for p in torri.new_game(1, names=["Adso", "William"]).players] == ["Adso", "William"]
+    for names in (["Adso"], ["Adso", "William", "Jorge"]):
+        with pytest.raises(torri.MalformedError, match="T-COMP-3"):
+            torri.new_game(1, names=names)
+    with pytest.raises(torri.MalformedError, match="1 to 100 characters"):
+        torri.new_game(1, names=["Adso", ""])
+
+
 def test_T_COMP_3_one_highest_marker_held_by_player_0_or_1_or_nobody():
     doc = state_dict(towers=[["5x3"], []])
     doc["highest"] = 2
