@@ -1,12 +1,14 @@
-"""What the request schemas cost, with the board fast path (service/games/core/fastpath.py) and without it.
+"""What the request schemas cost: marshmallow alone, with only the board lists compiled, and compiled whole
+(service/games/core/fastpath.py).
 
-    python bench/schemas.py              # 300 rounds per case (about a minute)
+    python bench/schemas.py              # 300 rounds per case (a few minutes)
     python bench/schemas.py --rounds 50  # quicker
 
-For Carcassonne boards of 24 and 70 tiles (The Tower, 3 players) and a San Gimignano board (4 players), from seeded
-random games: the schema load of a {"state"} request alone, and a computed /legal-moves through Flask's test client
-(CACHE_MAX_ENTRIES=0, so nothing is served from the cache), each with the fast path on and off, interleaved round
-by round so both see the same machine. Wall-time medians; not a test: nothing here asserts speed.
+For Carcassonne boards of 24 and 70 tiles (The Tower, 3 players), a San Gimignano board (4 players) and a Torri and
+a Campanile state after 60 seeded random steps: the schema load of a {"state"} request alone (the game's `build`
+included: the schema's post_load), and a computed /legal-moves through Flask's test client (CACHE_MAX_ENTRIES=0, so
+nothing is served from the cache), in each of the three modes, interleaved round by round so all see the same
+machine. CPU-time medians; not a test: nothing here asserts speed.
 """
 from __future__ import annotations
 
@@ -22,9 +24,10 @@ from typing import Any, Callable, Iterator
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.api import create_app  # noqa: E402
+from service.games import carcassonne, sangimignano  # noqa: E402
+from service.games.core import schemas as wire  # noqa: E402
 from service.games.core.schemas import List, wire_schema  # noqa: E402
 from service.games.registry import GAMES  # noqa: E402
-from service.games import carcassonne, sangimignano  # noqa: E402
 
 
 def carcassonne_state(tiles: int) -> dict:
@@ -43,27 +46,45 @@ def sangimignano_state() -> dict:
     return sangimignano.state_json(state)
 
 
+MODES = ("marshmallow", "board lists", "compiled")
+
+
 @contextmanager
-def fast_path(on: bool) -> Iterator[None]:
-    original = List._fast_items
-    if not on:
+def mode(name: str) -> Iterator[None]:
+    """marshmallow alone; only the items of board lists compiled (List._fast_items); the whole load compiled."""
+    fast_items, loader_of = List._fast_items, wire.loader_of
+    if name != "compiled":
+        wire.loader_of = lambda schema: None
+    if name == "marshmallow":
         List._fast_items = lambda self: None  # type: ignore[method-assign]
     try:
         yield
     finally:
-        List._fast_items = original  # type: ignore[method-assign]
+        List._fast_items, wire.loader_of = fast_items, loader_of  # type: ignore[method-assign]
 
 
-def side_by_side(rounds: int, measure: Callable[[], Any]) -> tuple[float, float]:
-    """Median seconds of `measure` without and with the fast path, the order swapped every round."""
-    times: dict[bool, list[float]] = {False: [], True: []}
+def side_by_side(rounds: int, measure: Callable[[], Any]) -> dict[str, float]:
+    """Median CPU seconds of `measure` in each mode, the order rotated every round."""
+    times: dict[str, list[float]] = {name: [] for name in MODES}
     for i in range(rounds):
-        for on in ((True, False) if i % 2 else (False, True)):
-            with fast_path(on):
-                start = time.perf_counter()
+        for name in MODES[i % 3:] + MODES[:i % 3]:
+            with mode(name):
+                start = time.process_time()
                 measure()
-                times[on].append(time.perf_counter() - start)
-    return statistics.median(times[False]), statistics.median(times[True])
+                times[name].append(time.process_time() - start)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def random_state(game_id: str, steps: int) -> dict:
+    game = GAMES[game_id]
+    lib = game.library
+    state, rng = lib.read_state(game.new({"seed": 5, "names": ["Ada", "Bea"]})["state"]), random.Random(1)
+    for _ in range(steps):
+        moves = lib.legal_moves(state)
+        if not moves:
+            break
+        state = lib.steps.apply_steps(state, [rng.choice(moves)]).state
+    return lib.state_json(state)
 
 
 def main() -> None:
@@ -74,8 +95,11 @@ def main() -> None:
                          "CACHE_MAX_ENTRIES": 0}).test_client()
     cases = [("Carcassonne, 24 tiles", "carcassonne", carcassonne_state(24)),
              ("Carcassonne, 70 tiles", "carcassonne", carcassonne_state(70)),
-             ("San Gimignano, 4 players", "sangimignano", sangimignano_state())]
-    print(f"{'case':28} {'schema load (without / with)':>30} {'computed /legal-moves':>30}")
+             ("San Gimignano, 4 players", "sangimignano", sangimignano_state()),
+             ("Torri, 60 steps", "torri", random_state("torri", 60)),
+             ("Campanile, 60 steps", "campanile", random_state("campanile", 60))]
+    print(f"µs, CPU-time medians of {args.rounds} rounds: " + " / ".join(MODES))
+    print(f"{'case':26} {'schema load':>24} {'x':>6} {'computed /legal-moves':>24} {'x':>6}")
     for name, game, state in cases:
         schema = wire_schema(GAMES[game].schemas, "StateRequest")()
         body = {"state": state}
@@ -85,9 +109,10 @@ def main() -> None:
             response = client.post(f"/v1/games/{game}/legal-moves", json=body)
             assert response.status_code == 200, response.get_json()
         request = side_by_side(args.rounds, ask)
-        print(f"{name:28} {load[0] * 1e3:8.2f} / {load[1] * 1e3:5.2f} ms ({load[0] / load[1]:4.1f}x) "
-              f"{request[0] * 1e3:10.2f} / {request[1] * 1e3:5.2f} ms ({request[0] / request[1]:4.2f}x)")
-
+        shown = lambda t: " / ".join(f"{t[m] * 1e6:6.0f}" for m in MODES)  # noqa: E731
+        print(f"{name:26} {shown(load):>24} {load['board lists'] / load['compiled']:5.2f}x "
+              f"{shown(request):>24} {request['board lists'] / request['compiled']:5.2f}x", flush=True)
+    print("x: board lists / compiled (the compiled load against what came before it)")
 
 if __name__ == "__main__":
     main()

@@ -1,126 +1,206 @@
-"""A fast path for the lists of small objects that make up a board (Carcassonne's placements and meeples, San
-Gimignano's hexagons and tokens): marshmallow loads each item through a nested schema, which costs about 20 µs an
-item, more than the game spends reading the whole state. For a list whose items are objects of plain fields, a
-checker is compiled once from the schema itself and applied to every item; it gives what the schema's `load` gives
-for an item it accepts, and declines (`Decline`) at the first doubt, so that the full schema path runs and produces
-its usual errors. The schema stays the one source of the contract: nothing here is written per game.
+"""Compiled loading: a schema's `load` at the cost of the checks it makes.
 
-Supported, and checked exactly as marshmallow does: String with OneOf / Length validators, Integer(strict=True)
-with Range / OneOf, StrictBoolean, the bounded List of such fields with Length, and Nested schemas built of these
-with no hooks, no data_key or attribute, unknown fields refused. Anything else is "not compilable" (None).
+marshmallow loads a document through generic machinery, field by field (about 5 µs a field, 20 µs an object of a
+board list), which made the schema most of a computed answer. For a schema of the project (`StrictSchema`), a
+loader is compiled once per schema instance from the schema itself: its fields, their validators, its
+`validates_schema` and `post_load` hooks (a state's `build`). It gives exactly what `load` gives for a document it
+accepts, and declines (`Decline`) at the first doubt (a wrong type, a value a validator refuses, a missing
+required field, an unknown key, a hook that refuses), so that marshmallow loads the document again and reports its
+usual errors. The schema stays the one description of the contract: nothing here is written per game.
+
+Compiled as marshmallow does it: String, Integer and Boolean taking their own JSON type only (marshmallow's
+coercions, e.g. "3" for an Integer, decline), Raw, List (the project's bounded List too), Nested (one object,
+through the nested schema's own compiled loader), Length / Range / OneOf validators (any other validator is
+called). A field of another kind (a move union, a list-or-count) is read by its own `compiled_reader()` when it has
+one, else by its `deserialize`. A schema with what this does not mirror (pre_load or `validates` hooks, post_load
+on collections or with the original, many, partial, unknown other than RAISE) is not compiled: `load` runs.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow.decorators import POST_LOAD, PRE_LOAD, VALIDATES, VALIDATES_SCHEMA
 from marshmallow.utils import missing
 
-Checker = Callable[[Any], Any]
+Reader = Callable[[Any], Any]  # a value -> what the field loads from it; raises Decline
 
 
 class Decline(Exception):
-    """The fast path is not sure: let marshmallow load the item (and report its errors)."""
+    """The compiled loader is not sure: let marshmallow load the document (and report its errors)."""
 
 
-def _validators(field: fields.Field) -> Callable[[Any], bool] | None:
-    """One predicate for the field's validators, or None if one of them is not understood."""
-    tests: list[Callable[[Any], bool]] = []
-    for validator in field.validators:
-        if isinstance(validator, validate.OneOf):
-            choices = frozenset(validator.choices)
-            tests.append(choices.__contains__)
-        elif isinstance(validator, validate.Range):
-            if not (validator.min_inclusive and validator.max_inclusive):
-                return None
-            low, high = validator.min, validator.max
-            tests.append(lambda v, low=low, high=high: (low is None or v >= low) and (high is None or v <= high))
-        elif isinstance(validator, validate.Length):
-            low, high, equal = validator.min, validator.max, validator.equal
-            tests.append(lambda v, low=low, high=high, equal=equal: (
-                len(v) == equal if equal is not None else
-                (low is None or len(v) >= low) and (high is None or len(v) <= high)))
-        else:
-            return None
+def _predicate(validator: Callable[[Any], Any]) -> Callable[[Any], bool]:
+    """A test of a value by one of a field's validators."""
+    if isinstance(validator, validate.OneOf):
+        return frozenset(validator.choices).__contains__
+    if isinstance(validator, validate.Range) and validator.min_inclusive and validator.max_inclusive:
+        low, high = validator.min, validator.max
+        return lambda v: (low is None or v >= low) and (high is None or v <= high)
+    if isinstance(validator, validate.Length):
+        low, high, equal = validator.min, validator.max, validator.equal
+        if equal is not None:
+            return lambda v: len(v) == equal
+        return lambda v: (low is None or len(v) >= low) and (high is None or len(v) <= high)
+
+    def called(value: Any) -> bool:  # as marshmallow calls it: only an error refuses
+        try:
+            validator(value)
+        except ValidationError:
+            return False
+        return True
+    return called
+
+
+def _validation(field: fields.Field) -> Callable[[Any], bool] | None:
+    """One test for all of a field's validators, or None when it has none."""
+    tests = [_predicate(v) for v in field.validators]
     if not tests:
-        return lambda v: True
+        return None
     if len(tests) == 1:
         return tests[0]
     return lambda v: all(test(v) for test in tests)
 
 
-def _scalar(field: fields.Field, kind: type) -> Checker | None:
-    valid = _validators(field)
-    if valid is None:
-        return None
-    allow_none = field.allow_none
+def _typed(field: fields.Field, kind: type) -> Reader:
+    """String, Integer, Boolean, Raw (kind object): a value of exactly `kind` that the validators accept."""
+    valid, allow_none = _validation(field), field.allow_none
 
-    def check(value: Any) -> Any:
+    def read(value: Any) -> Any:
         if value is None and allow_none:
             return None
-        if type(value) is not kind or not valid(value):
+        if (kind is not object and type(value) is not kind) or (valid is not None and not valid(value)):
             raise Decline
         return value
-    return check
+    return read
 
 
-def compile_field(field: fields.Field) -> Checker | None:
-    """A checker giving what `field.deserialize` gives for values it accepts, or None if the field is not plain."""
+def _listed(field: fields.List) -> Reader:
+    inner, valid, allow_none = compile_field(field.inner), _validation(field), field.allow_none
+    # lengths are checked before the items (a list far too long costs nothing); other validators see the items loaded
+    by_length = all(isinstance(v, validate.Length) for v in field.validators)
+
+    def read(value: Any) -> Any:
+        if value is None and allow_none:
+            return None
+        if (type(value) is not list and type(value) is not tuple) or (by_length and valid and not valid(value)):
+            raise Decline
+        loaded = [inner(item) for item in value]
+        if not by_length and not valid(loaded):  # type: ignore[misc]
+            raise Decline
+        return loaded
+    return read
+
+
+def _nested(field: fields.Nested) -> Reader | None:
+    from .schemas import StrictSchema
+
+    if field.many or field.unknown is not None or not isinstance(field.schema, Schema) \
+            or type(field.schema).load not in (StrictSchema.load, Schema.load):  # a load of its own: call it
+        return None
+    load, valid, allow_none = loader_of(field.schema), _validation(field), field.allow_none
+    if load is None:
+        return None
+
+    def read(value: Any) -> Any:
+        if value is None and allow_none:
+            return None
+        loaded = load(value)
+        if valid is not None and not valid(loaded):
+            raise Decline
+        return loaded
+    return read
+
+
+def _deserialized(field: fields.Field) -> Reader:
+    """A field this module does not mirror: its own `deserialize`, any error a doubt."""
+    def read(value: Any) -> Any:
+        try:
+            return field.deserialize(value)
+        except ValidationError:
+            raise Decline from None
+    return read
+
+
+def compile_field(field: fields.Field) -> Reader:
+    """A reader giving what `field.deserialize(value)` gives for the values it accepts (Decline otherwise)."""
     from .schemas import List, StrictBoolean  # the project's own field classes
 
-    if type(field) is fields.String:
-        return _scalar(field, str)
-    if type(field) is fields.Integer and field.strict:
-        return _scalar(field, int)
-    if type(field) is StrictBoolean:
-        return _scalar(field, bool)
-    if type(field) is List:
-        inner = compile_field(field.inner)
-        valid = _validators(field)
-        if inner is None or valid is None or field.allow_none:
-            return None
-
-        def check_list(value: Any) -> Any:
-            if type(value) is not list or not valid(value):
-                raise Decline
-            return [inner(item) for item in value]
-        return check_list
-    if type(field) is fields.Nested and isinstance(field.nested, type) and issubclass(field.nested, Schema) \
-            and not field.many and not field.allow_none and not field.only and not field.exclude:
-        return compile_schema(field.nested)
-    return None
+    kind = type(field)
+    reader: Reader | None = None
+    if kind is fields.String:
+        reader = _typed(field, str)
+    elif kind is fields.Integer:
+        reader = _typed(field, int)
+    elif kind is fields.Boolean or kind is StrictBoolean:
+        reader = _typed(field, bool)
+    elif kind is fields.Raw:
+        reader = _typed(field, object)
+    elif kind is fields.List or kind is List:
+        reader = _listed(field)  # type: ignore[arg-type]
+    elif kind is fields.Nested:
+        reader = _nested(field)  # type: ignore[arg-type]
+    elif hasattr(field, "compiled_reader") and not field.validators and not field.allow_none:
+        reader = field.compiled_reader()
+    return reader if reader is not None else _deserialized(field)
 
 
-def compile_schema(schema_class: type[Schema]) -> Checker | None:
-    """A checker giving what `schema_class().load(item)` gives for items it accepts, or None if not plain."""
-    if schema_class.opts.unknown != RAISE or any(schema_class._hooks.values()):
-        return None
-    plan: list[tuple[str, Checker, bool, Any]] = []
-    for name, field in schema_class._declared_fields.items():
-        if field.data_key is not None or field.attribute is not None or field.dump_only:
-            return None
-        check = compile_field(field)
-        if check is None:
-            return None
-        default = field.load_default
-        if callable(default):
-            return None
-        plan.append((name, check, field.required, default))
-    known = frozenset(name for name, _, _, _ in plan)
+def _mirrored(schema: Schema) -> bool:
+    """Whether the schema's load is what `loader_of` compiles (see the module's docstring)."""
+    hooks = schema._hooks
+    return (not schema.many and not schema.partial and schema.unknown == RAISE and not hooks[PRE_LOAD]
+            and not hooks[VALIDATES]
+            and not any(many or options.get("pass_original") for _, many, options in hooks[POST_LOAD])
+            and not any(many for _, many, _ in hooks[VALIDATES_SCHEMA])
+            and all(not field.attribute or "." not in field.attribute for field in schema.load_fields.values()))
 
-    def check_object(item: Any) -> dict:
-        if type(item) is not dict or not known.issuperset(item):
+
+def loader_of(schema: Schema) -> Reader | None:
+    """The compiled `schema.load` (made once per schema instance), or None when the schema is not mirrored."""
+    try:
+        return schema.__dict__["_compiled_load"]
+    except KeyError:
+        pass
+    load = _compile(schema) if _mirrored(schema) else None
+    schema.__dict__["_compiled_load"] = load
+    return load
+
+
+def _compile(schema: Schema) -> Reader:
+    plan = []  # (key in the document, key in the result, reader, required, default)
+    for name, field in schema.load_fields.items():
+        plan.append((field.data_key or name, field.attribute or name, compile_field(field), field.required,
+                     field.load_default))
+    known = frozenset(key for key, *_ in plan)
+    options = {"partial": schema.partial, "many": False, "unknown": schema.unknown}
+    checks = [(getattr(schema, name), hook.get("pass_original", False))
+              for name, _, hook in schema._hooks[VALIDATES_SCHEMA]]
+    builds = [getattr(schema, name) for name, _, _ in schema._hooks[POST_LOAD]]
+
+    def load(document: Any) -> Any:
+        if type(document) is not dict or not known.issuperset(document):
             raise Decline
         loaded = {}
-        for name, check, required, default in plan:
-            if name in item:
-                loaded[name] = check(item[name])
+        for key, name, read, required, default in plan:
+            value = document.get(key, missing)
+            if value is not missing:
+                loaded[name] = read(value)
             elif required:
                 raise Decline
             elif default is not missing:
-                loaded[name] = default
+                loaded[name] = default() if callable(default) else default
+        try:
+            for check, pass_original in checks:
+                if pass_original:
+                    check(loaded, document, **options)
+                else:
+                    check(loaded, **options)
+            for build in builds:
+                loaded = build(loaded, **options)
+        except ValidationError:
+            raise Decline from None
         return loaded
-    return check_object
+    return load
 
 
-__all__ = ["Decline", "compile_field", "compile_schema"]
+__all__ = ["Decline", "Reader", "compile_field", "loader_of"]

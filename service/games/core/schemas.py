@@ -15,7 +15,7 @@ from typing import Any, Callable, ClassVar, Generic, TypeVar
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from .errors import InvalidStateError, MalformedError, Problem
-from .fastpath import Decline, compile_field
+from .fastpath import Decline, Reader, compile_field, loader_of
 
 MAX_ITEM_ERRORS = 10  # per list: reading stops there (a body of wrong items must not cost seconds)
 
@@ -112,6 +112,27 @@ class MoveUnion(fields.Field):
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return value
 
+    def compiled_reader(self) -> Reader | None:
+        """`deserialize` compiled (fastpath.py): the move's type picks its schema's compiled loader."""
+        loaders = {kind: loader_of(self._loader(kind)) for kind in self.move_schemas}
+        if any(load is None for load in loaders.values()):
+            return None
+        to_step = self.to_step
+
+        def read(value: Any) -> Any:
+            kind = value.get("type") if type(value) is dict else None
+            load = loaders.get(kind) if type(kind) is str else None
+            if load is None:
+                raise Decline
+            loaded = load(value)
+            if to_step is None:
+                return loaded
+            try:
+                return to_step(loaded)
+            except ValidationError:
+                raise Decline from None
+        return read
+
     @classmethod
     def _loader(cls, kind: str) -> Schema:
         """One instance per move type, reused (building a Schema per move was most of a /replay's parsing)."""
@@ -145,6 +166,20 @@ class ListOrCounted(fields.Field):
             return self._counted_schema().load(value)
         raise ValidationError(self.error)
 
+    def compiled_reader(self) -> Reader | None:
+        """`deserialize` compiled (fastpath.py): the list's reader, or the counted schema's compiled loader."""
+        items, counted = compile_field(self.items), loader_of(self._counted_schema())
+        if counted is None:
+            return None
+
+        def read(value: Any) -> Any:
+            if type(value) is list:
+                return items(value)
+            if type(value) is dict:
+                return counted(value)
+            raise Decline
+        return read
+
     def _counted_schema(self) -> Schema:
         # One instance, made on first use: building a Schema deep-copies its fields (far dearer than a load).
         if self._counted_instance is None:
@@ -156,10 +191,21 @@ class ListOrCounted(fields.Field):
 
 
 class StrictSchema(Schema):
-    """Unknown fields are an error (api.md: 400, wrong shape)."""
+    """Unknown fields are an error (api.md: 400, wrong shape). Loading runs the schema's compiled loader
+    (fastpath.py), which gives what marshmallow's `load` gives; marshmallow loads what it declines, with its errors."""
 
     class Meta:
         ordered = True
+
+    def load(self, data, *, many=None, partial=None, unknown=None):  # type: ignore[override]
+        if many is None and partial is None and unknown is None:
+            compiled = loader_of(self)
+            if compiled is not None:
+                try:
+                    return compiled(data)
+                except Decline:
+                    pass
+        return super().load(data, many=many, partial=partial, unknown=unknown)
 
 
 T = TypeVar("T")
