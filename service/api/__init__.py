@@ -150,7 +150,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         return response
 
-    answers.answer_hits_early(app)  # last: the layer goes in front of every other
+    answers.answer_early(app)  # last: the layer goes in front of every other
     return app
 
 

@@ -1,6 +1,6 @@
 """The answer cache as one Flask extension (`init_app`, as flaskr sets up each concern): the store (Redis, or the
 in-process LRU bounded in bytes; service/cache.py), the `cached` decorator the game routes wear, its metrics, and
-the early-hit layer that answers a hit before Flask (early.py).
+the early layer that answers well-formed questions, hits and computed, before Flask (early.py).
 
 Answers are keyed by (endpoint, game, rules version, canonical request). Only 200 answers are stored, so a hit is
 always for a valid request; the `X-Cache` header says `hit`, `miss` (computed, offered to the store) or `bypass`.
@@ -16,7 +16,7 @@ from flask import Flask, Response, request
 
 from ..cache import HIT, Cache, cache_key, make_cache
 from .config import Settings
-from .early import LOOKUP_KEY, CachedRoute, EarlyHits
+from .early import LOOKUP_KEY, Answer, CachedRoute, EarlyAnswers
 from .jsonio import canonical, request_document
 
 EXTENSION = "answer_cache"
@@ -24,10 +24,10 @@ EXTENSION = "answer_cache"
 
 class AnswerCache:
     """One app's answer cache: `init_app(app, settings, metrics)`, then `cached(...)` on each cached route, then
-    `answer_hits_early(app)` once every route is registered."""
+    `answer_early(app)` once every route is registered."""
 
     def __init__(self) -> None:
-        self.routes: dict[str, CachedRoute] = {}  # path -> route, for the early-hit layer
+        self.routes: dict[str, CachedRoute] = {}  # path -> route, for the early layer
         self.store: Cache | None = None
         self.settings: Settings | None = None
         self.metrics: Any = None  # the app's Metrics (observability.py)
@@ -54,13 +54,14 @@ class AnswerCache:
         return found, result
 
     def cached(self, path: str, game: Any, endpoint: str,
-               deterministic: Callable[[dict], bool] = lambda doc: True) -> Callable:
+               deterministic: Callable[[dict], bool] = lambda doc: True, answer: Answer | None = None) -> Callable:
         """Serve a POST answer from the cache when the same canonical request was answered before.
 
         The key is computed from the raw body, before schema validation, so a hit costs one parse and one look-up.
-        Usually the early-hit layer has answered hits already and hands over its look-up of a miss.
-        `deterministic(doc)` False: the answer is computed and not stored (a deal without a seed)."""
-        self.routes[path] = CachedRoute(game, endpoint, deterministic)
+        Usually the early layer has answered hits and well-formed questions already (with `answer`, the route's
+        answer to a body) and hands over its look-up of a miss. `deterministic(doc)` False: the answer is computed
+        and not stored (a deal without a seed)."""
+        self.routes[path] = CachedRoute(game, endpoint, deterministic, answer)
         game_id, rules_version = game.info.id, game.info.rules_version
         settings = self.settings
         assert settings is not None, "init_app first"
@@ -90,23 +91,30 @@ class AnswerCache:
                 started = time.perf_counter()
                 response = view(*args, **kwargs)
                 elapsed_ms = (time.perf_counter() - started) * 1000
-                if response.status_code == 200 and elapsed_ms >= settings.CACHE_MIN_COMPUTE_MS:
-                    self.call("set", key, response.get_data())
-                    response.headers["X-Cache"] = "miss"
-                else:
-                    response.headers["X-Cache"] = "bypass"
+                response.headers["X-Cache"] = "bypass" if response.status_code != 200 else \
+                    self.offer(key, response.get_data(), elapsed_ms)
                 return response
             return wrapper
         return decorate
+
+    def offer(self, key: str, answer: bytes, elapsed_ms: float) -> str:
+        """A computed 200 answer offered to the store: kept ("miss") unless it was quicker to compute than
+        CACHE_MIN_COMPUTE_MS ("bypass")."""
+        assert self.settings is not None, "init_app first"
+        if elapsed_ms < self.settings.CACHE_MIN_COMPUTE_MS:
+            return "bypass"
+        self.call("set", key, answer)
+        return "miss"
 
     def count_hit(self, game: str, endpoint: str) -> None:
         """An answer served from the cache, in the adjudication metric (outcome `cached`)."""
         self.metrics.count(game, endpoint, "cached")
 
-    def answer_hits_early(self, app: Flask) -> None:
-        """Answer hits before Flask, where the answer depends on the body alone (no rate limit to count, CORS open
-        to every origin, as flask-cors answers it then). Called once every cached route is registered."""
+    def answer_early(self, app: Flask) -> None:
+        """Answer well-formed questions before Flask, where the answer depends on the body alone (no rate limit to
+        count, CORS open to every origin, as flask-cors answers it then). Called once every cached route is
+        registered."""
         settings = self.settings
         assert settings is not None, "init_app first"
         if settings.EARLY_CACHE_HITS and not settings.RATE_LIMIT and settings.CORS_ORIGINS == ("*",):
-            app.wsgi_app = EarlyHits(app.wsgi_app, self, settings.MAX_BODY_BYTES)  # type: ignore[method-assign]
+            app.wsgi_app = EarlyAnswers(app.wsgi_app, self, settings.MAX_BODY_BYTES)  # type: ignore[method-assign]

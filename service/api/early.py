@@ -1,9 +1,13 @@
-"""Cache hits answered before Flask: a question asked before is answered from the cache by a thin WSGI layer.
+"""Well-formed questions answered before Flask: a thin WSGI layer in front of the app answers what the body alone
+decides, a cache hit or a computed answer, and hands everything else to Flask.
 
-A hit needs no game work, so what it costs is the web framework's request machinery (request and response
-objects, routing, the hooks of each extension). This layer answers a hit with exactly the bytes and headers the
-Flask path gives, and passes everything else on to Flask untouched, with the body and the cache look-up it
-already did (so a miss is looked up once). A hit can only be for a valid request: only 200 answers are stored.
+An answer that needs no error document costs the game's work plus the parse, the cache look-up and the response;
+the web framework's request machinery (request and response objects, routing, the hooks of each extension) costs
+as much again, so the layer skips it. For a cached route it parses the body and looks it up; a hit is answered
+from the cache; on a miss the route's `answer` loads the body with the request schema's compiled loader and asks
+the game, and the answer (a 200) is offered to the cache and sent. Any doubt (a body the compiled loader declines,
+a question the game refuses: an error answer to write) goes to Flask untouched, with the body and the look-up
+already done, and Flask answers it as it always would. Either way the bytes and headers are the Flask path's.
 
 It stands aside when the answer would depend on more than the body: when a rate limit is set (every request must
 be counted by the limiter) or when CORS is restricted to some origins (flask-cors decides per origin).
@@ -27,17 +31,22 @@ JSON_TYPES = ("application/json",)
 
 log = logging.getLogger("service.access")
 
+Answer = Callable[[dict], "tuple[bytes, str] | None"]  # body -> (JSON answer, outcome), or None: Flask answers
+
 
 class CachedRoute:
-    """One cached POST endpoint: what the Flask path's `cached` decorator knows about it."""
+    """One cached POST endpoint: what the Flask path's `cached` decorator knows about it, and its `answer` to a
+    well-formed body (None: every miss goes to Flask)."""
 
-    __slots__ = ("rules", "game", "endpoint", "deterministic")
+    __slots__ = ("rules", "game", "endpoint", "deterministic", "answer")
 
-    def __init__(self, rules: Any, endpoint: str, deterministic: Callable[[dict], bool]) -> None:
+    def __init__(self, rules: Any, endpoint: str, deterministic: Callable[[dict], bool],
+                 answer: Answer | None = None) -> None:
         self.rules, self.game, self.endpoint, self.deterministic = rules, rules.info.id, endpoint, deterministic
+        self.answer = answer
 
 
-class EarlyHits:
+class EarlyAnswers:
     """WSGI middleware in front of the Flask app (see the module's doc)."""
 
     def __init__(self, wsgi_app: Callable, answers: Any, max_body: int | None) -> None:
@@ -50,32 +59,49 @@ class EarlyHits:
         route = self.routes.get(environ.get("PATH_INFO", ""))
         if route is None or environ.get("REQUEST_METHOD") != "POST":
             return self.wsgi_app(environ, start_response)
-        answer = self._hit(environ, route)
-        if answer is None:
+        started = time.perf_counter()
+        doc = self._document(environ, route)
+        if doc is None:
             return self.wsgi_app(environ, start_response)
-        started, body = answer
+        key = cache_key(route.endpoint, route.game, route.rules.info.rules_version, canonical(doc))
+        value, outcome = self.answers.call("get", key)
+        if outcome == HIT:
+            self.answers.count_hit(route.game, route.endpoint)
+            return self._respond(environ, start_response, route, value, "hit", started)
+        computing = time.perf_counter()
+        computed = route.answer(doc) if route.answer is not None else None
+        if computed is None:
+            environ[LOOKUP_KEY] = (key, value, outcome)
+            return self.wsgi_app(environ, start_response)
+        body, verdict = computed
+        self.answers.metrics.count(route.game, route.endpoint, verdict)
+        stored = self.answers.offer(key, body, (time.perf_counter() - computing) * 1000)
+        return self._respond(environ, start_response, route, body, stored, started)
+
+    def _respond(self, environ: dict, start_response: Callable, route: CachedRoute, body: bytes, cache: str,
+                 started: float) -> Iterable[bytes]:
+        """A 200 with the headers the Flask path gives it."""
         request_id = environ.get("HTTP_X_REQUEST_ID", "")
         if not REQUEST_ID.match(request_id):
             request_id = uuid.uuid4().hex
         origin = environ.get("HTTP_ORIGIN")
-        headers = [("Content-Type", "application/json"), ("Content-Length", str(len(body))), ("X-Cache", "hit"),
+        headers = [("Content-Type", "application/json"), ("Content-Length", str(len(body))), ("X-Cache", cache),
                    ("X-Content-Type-Options", "nosniff"), ("Access-Control-Allow-Origin", origin or "*"),
                    ("Access-Control-Expose-Headers", "X-Cache, X-Request-Id")]
         if origin:
             headers.append(("Vary", "Origin"))
         headers.append(("X-Request-Id", request_id))
         start_response("200 OK", headers)
-        self.answers.count_hit(route.game, route.endpoint)
         if log.isEnabledFor(logging.INFO):
             path = environ["PATH_INFO"]
             log.info("POST %s 200", path, extra={
                 "request_id": request_id, "method": "POST", "path": path, "status": 200, "game": route.game,
-                "cache": "hit", "duration_ms": round((time.perf_counter() - started) * 1000, 3)})
+                "cache": cache, "duration_ms": round((time.perf_counter() - started) * 1000, 3)})
         return [body]
 
-    def _hit(self, environ: dict, route: CachedRoute) -> tuple[float, bytes] | None:
-        """(start time, cached answer) for a hit; None to let Flask answer (the body is put back for it)."""
-        started = time.perf_counter()
+    def _document(self, environ: dict, route: CachedRoute) -> dict | None:
+        """The parsed JSON body of a question the layer may answer; None to let Flask answer (the body is put back
+        for it)."""
         content_type = environ.get("CONTENT_TYPE", "").split(";", 1)[0].strip().lower()
         if content_type not in JSON_TYPES or environ.get("HTTP_TRANSFER_ENCODING"):
             return None
@@ -97,12 +123,7 @@ class EarlyHits:
             return None
         if not isinstance(doc, dict) or not route.deterministic(doc):
             return None
-        key = cache_key(route.endpoint, route.game, route.rules.info.rules_version, canonical(doc))
-        value, outcome = self.answers.call("get", key)
-        if outcome != HIT:
-            environ[LOOKUP_KEY] = (key, value, outcome)
-            return None
-        return started, value
+        return doc
 
 
 class _Unreadable(io.RawIOBase):

@@ -12,13 +12,16 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from flask import Flask, Response, current_app, g, request
+from marshmallow import Schema
 
 from ..games.core.base import Game
 from ..games.core.errors import Problem
-from ..games.core.schemas import wire_schema
+from ..games.core.fastpath import loader_of
+from ..games.core.schemas import StrictSchema, wire_schema
 from ..games.registry import GAMES
 from .blueprint import Blueprint
 from .caching import AnswerCache
+from .early import Answer
 from .jsonio import dumps
 from .problems import ApiProblem
 from .schemas import GamesSchema, ProblemSchema, RulesSchema
@@ -140,6 +143,24 @@ def _question(game: Game, endpoint: Endpoint) -> Callable:
     return view
 
 
+def _answer_early(game: Game, endpoint: Endpoint, schema: Schema) -> Answer | None:
+    """The endpoint's answer for the early layer (early.py): a body the request schema's compiled loader accepts,
+    answered by the game as the view does, as (JSON bytes, outcome); None for anything else, which the view then
+    answers (with its problem document, or after marshmallow's own reading)."""
+    # a schema with a load of its own (a check across fields) loads through it; the others by their compiled loader
+    load = loader_of(schema) if type(schema).load is StrictSchema.load else schema.load
+    if load is None:
+        return None
+
+    def answer(doc: dict) -> tuple[bytes, str] | None:
+        try:
+            result = endpoint.call(game, load(doc))
+        except Exception:  # noqa: BLE001 - a refusal, or anything unforeseen: the view answers it, as always
+            return None
+        return dumps(result), endpoint.outcome(result)
+    return answer
+
+
 def _rules(game: Game) -> Callable:
     def rules() -> Response:
         """The rule catalogue.
@@ -178,10 +199,12 @@ def game_blueprint(game: Game, answers: AnswerCache) -> Blueprint:
             _route_picture(blp, game, named)  # the spec lists /picture after /score
         if endpoint.name in OPTIONAL and not hasattr(game, endpoint.name):
             continue
+        request_schema = wire_schema(schemas, endpoint.request)()
         view = blp.response(200, wire_schema(schemas, endpoint.answer))(_question(game, endpoint))
-        view = blp.arguments(wire_schema(schemas, endpoint.request)())(view)
+        view = blp.arguments(request_schema)(view)
         view = _document_problems(blp, endpoint.errors)(view)
-        view = answers.cached(f"{blp.url_prefix}/{endpoint.name}", game, endpoint.name, endpoint.deterministic)(view)
+        view = answers.cached(f"{blp.url_prefix}/{endpoint.name}", game, endpoint.name, endpoint.deterministic,
+                              _answer_early(game, endpoint, request_schema))(view)
         blp.route(f"/{endpoint.name}", methods=["POST"])(named(endpoint.name)(view))
     return blp
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from service.api.early import EarlyHits
+from service.api.early import EarlyAnswers
 
 from .helpers import BASE, body_for, fresh_state
 
@@ -32,10 +32,10 @@ def _comparable(response) -> tuple:
 
 
 def test_the_layer_is_in_front_when_nothing_but_the_body_matters(make_app):
-    assert isinstance(make_app().wsgi_app, EarlyHits)
-    assert not isinstance(make_app(EARLY_CACHE_HITS=False).wsgi_app, EarlyHits)
-    assert not isinstance(make_app(RATE_LIMIT="100 per minute").wsgi_app, EarlyHits)
-    assert not isinstance(make_app(CORS_ORIGINS="https://a.example").wsgi_app, EarlyHits)
+    assert isinstance(make_app().wsgi_app, EarlyAnswers)
+    assert not isinstance(make_app(EARLY_CACHE_HITS=False).wsgi_app, EarlyAnswers)
+    assert not isinstance(make_app(RATE_LIMIT="100 per minute").wsgi_app, EarlyAnswers)
+    assert not isinstance(make_app(CORS_ORIGINS="https://a.example").wsgi_app, EarlyAnswers)
 
 
 @pytest.mark.parametrize("origin", [None, "https://front.example"])
