@@ -9,7 +9,8 @@ bytes.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from ..core.errors import Problem
 from ..core.schemas import Reading
@@ -132,18 +133,34 @@ def _places(state: State) -> Iterator[tuple[str, str]]:
         yield card, f"/{where}/{i}"
 
 
-def _conservation(n: int, places, hidden: int | None) -> list[Problem]:
-    """C-COMP-5: no style more often than the game has it in play; with `hidden`, every card in play somewhere."""
+def _known_cards(state: State) -> Counter:
+    """How many of each style are known, wherever they lie (as `_places` lists them, without the pointers)."""
+    known = Counter(state.removed)
+    for player in state.players:
+        known.update(player.hand)
+    for pile in state.piles:
+        known.update(pile.cards)
+    for tower in state.towers:
+        known[tower.style] += len(tower.plays)
+    return known
+
+
+def _conservation(n: int, known: Counter, places: Callable[[], Iterable[tuple[str, str]]],
+                  hidden: int | None) -> list[Problem]:
+    """C-COMP-5: no style more often than the game has it in play; with `hidden`, every card in play somewhere.
+    `known` counts the cards of each style known; `places()` lists them with pointers, walked only to point at a
+    card too many."""
     problems: list[Problem] = []
     full = full_deck(n)
-    seen: Counter = Counter()
-    total = 0
-    for card, pointer in places:
-        seen[card] += 1
-        total += 1
-        if seen[card] == full[card] + 1:
-            problems.append(Problem("C-COMP-5", pointer, f"One {card} too many: with {n} players the game has "
-                                                         f"{full[card]} cards of each style in play (C-SETUP-1)."))
+    total = sum(known.values())
+    if any(count > full[card] for card, count in known.items()):
+        seen: Counter = Counter()
+        for card, pointer in places():
+            seen[card] += 1
+            if seen[card] == full[card] + 1:
+                problems.append(Problem("C-COMP-5", pointer, f"One {card} too many: with {n} players the game has "
+                                                             f"{full[card]} cards of each style in play "
+                                                             "(C-SETUP-1)."))
     if hidden is not None and total + hidden != cards_in_play(n):
         problems.append(Problem("C-COMP-5", "", f"The state holds {total + hidden} cards in all (hands, piles, towers "
                                                 f"and removed together); with {n} players the game has "
@@ -192,7 +209,7 @@ def check_state(state: State, warnings: list[Problem]) -> list[Problem]:
     n = len(state.players)
     problems: list[Problem] = []
     hidden = state.removed_hidden + sum(p.hidden for p in state.players) + sum(p.hidden for p in state.piles)
-    problems.extend(_conservation(n, _places(state), hidden))
+    problems.extend(_conservation(n, _known_cards(state), lambda: _places(state), hidden))
     size = pile_size(n)
     for k, pile in enumerate(state.piles):
         if pile.size > size:
@@ -262,9 +279,12 @@ def build_table(loaded: dict) -> Reading[Table]:
     if rules:
         return Reading(None, tuple(rules))
     n = len(players)
-    places = ((tower.style, f"/towers/{t}/plays/{i}") for t, tower in enumerate(towers)
-              for i in range(len(tower.plays)))
-    rules.extend(_conservation(n, places, None))
+    known: Counter = Counter()
+    for tower in towers:
+        known[tower.style] += len(tower.plays)
+    rules.extend(_conservation(n, known, lambda: ((tower.style, f"/towers/{t}/plays/{i}")
+                                                  for t, tower in enumerate(towers) for i in range(len(tower.plays))),
+                               None))
     rules.extend(_token_problems(n, towers, None))
     rules.extend(_bets_problem(towers))
     return Reading(Table(_bet_on_played(loaded), tuple(p.name for p in players), towers), tuple(rules))
