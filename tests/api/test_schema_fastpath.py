@@ -18,7 +18,7 @@ from service.games.core.schemas import List, StrictSchema, wire_schema
 from service.games.registry import GAMES
 from tests.conformance import json_paths
 
-REQUESTS = ("StateRequest", "MovesRequest", "ScoreRequest")
+REQUESTS = ("NewRequest", "StateRequest", "ViewRequest", "MovesRequest", "ScoreRequest")
 
 
 def _bodies(game: str) -> list[dict]:
@@ -26,7 +26,8 @@ def _bodies(game: str) -> list[dict]:
     adapter = GAMES[game]
     examples = adapter.examples
     dealt = adapter.new({**examples["new"], "seed": examples["new"].get("seed", 1)})["state"]
-    bodies = [{"state": dealt}, {"state": dealt, "moves": examples["apply"]["moves"]}]
+    bodies = [{**examples["new"], "seed": 3}, {"state": dealt}, {"state": dealt, "player": 1},
+              {"state": dealt, "moves": examples["apply"]["moves"]}]
     after = adapter.apply({"state": dealt, "moves": examples["apply"]["moves"]})["state"]
     bodies.append({"state": after})
     for name in ("score", "picture", "validate"):
@@ -150,6 +151,12 @@ def test_the_compiled_loader_declines_what_it_does_not_know():
             load(doubtful)
         with pytest.raises(ValidationError):  # marshmallow refuses it too, with its own messages
             schema.load(doubtful)
+
+    # null only where the field allows it, whatever its type (a Raw field too)
+    anything = loader_of(type("Anything", (StrictSchema,), {"seed": fields.Raw(), "note": fields.Raw(allow_none=True)})())
+    assert anything({"seed": [1], "note": None}) == {"seed": [1], "note": None}
+    with pytest.raises(Decline):
+        anything({"seed": None})
 
     # what it does not mirror is not compiled: marshmallow loads it
     assert loader_of(type("WithPreLoad", (Schema,), {"at": fields.Integer(strict=True),

@@ -67,8 +67,10 @@ def _typed(field: fields.Field, kind: type) -> Reader:
     valid, allow_none = _validation(field), field.allow_none
 
     def read(value: Any) -> Any:
-        if value is None and allow_none:
-            return None
+        if value is None:
+            if allow_none:
+                return None
+            raise Decline
         if (kind is not object and type(value) is not kind) or (valid is not None and not valid(value)):
             raise Decline
         return value
@@ -167,28 +169,104 @@ def loader_of(schema: Schema) -> Reader | None:
 
 
 def _compile(schema: Schema) -> Reader:
-    plan = []  # (key in the document, key in the result, reader, required, default)
-    for name, field in schema.load_fields.items():
-        plan.append((field.data_key or name, field.attribute or name, compile_field(field), field.required,
-                     field.load_default))
-    known = frozenset(key for key, *_ in plan)
+    """The schema's load as one generated function: a few lines a field, the checks of plain fields (their type and
+    validators, a list of them) written inline, any other field read by its compiled reader, then the hooks."""
+    namespace: dict[str, Any] = {"Decline": Decline, "missing": missing}
+
+    def const(value: Any) -> str:
+        name = f"c{len(namespace)}"
+        namespace[name] = value
+        return name
+
+    fields_ = schema.load_fields
+    known = frozenset(field.data_key or name for name, field in fields_.items())
+    lines = ["def load(document):",
+             f"    if type(document) is not dict or not {const(known)}.issuperset(document):",
+             "        raise Decline",
+             "    loaded = {}"]
+    for name, field in fields_.items():
+        key, default = field.data_key or name, field.load_default
+        target = f"loaded[{field.attribute or name!r}]"
+        lines += [f"    value = document.get({key!r}, missing)", "    if value is missing:"]
+        if field.required:
+            lines.append("        raise Decline")
+        elif default is missing:
+            lines.append("        pass")
+        else:
+            lines.append(f"        {target} = {const(default)}{'()' if callable(default) else ''}")
+        checks, result = _inline(field, const)
+        lines += ["    else:", *(f"        {line}" for line in checks), f"        {target} = {result}"]
+    hooks = _hooks(schema)
+    lines.append(f"    return {const(hooks)}(loaded, document)" if hooks else "    return loaded")
+    exec(compile("\n".join(lines), f"<compiled load of {type(schema).__name__}>", "exec"), namespace)  # noqa: S102
+    return namespace["load"]
+
+
+_PLAIN = {fields.String: "str", fields.Integer: "int", fields.Boolean: "bool"}
+
+
+def _plain_type(field: fields.Field) -> str | None:
+    """The JSON type of a plain field (String, Integer, Boolean, StrictBoolean), or None."""
+    from .schemas import StrictBoolean
+
+    kind = type(field)
+    return "bool" if kind is StrictBoolean else _PLAIN.get(kind)
+
+
+def _refusals(field: fields.Field, value: str, const: Callable[[Any], str]) -> list[str]:
+    """Conditions under which one of the field's validators refuses `value` (an expression)."""
+    out = []
+    for validator in field.validators:
+        if isinstance(validator, validate.OneOf):
+            out.append(f"{value} not in {const(frozenset(validator.choices))}")
+        elif isinstance(validator, validate.Range) and validator.min_inclusive and validator.max_inclusive:
+            if validator.min is not None:
+                out.append(f"{value} < {const(validator.min)}")
+            if validator.max is not None:
+                out.append(f"{value} > {const(validator.max)}")
+        elif isinstance(validator, validate.Length) and validator.equal is not None:
+            out.append(f"len({value}) != {validator.equal}")
+        elif isinstance(validator, validate.Length):
+            if validator.min is not None:
+                out.append(f"len({value}) < {validator.min}")
+            if validator.max is not None:
+                out.append(f"len({value}) > {validator.max}")
+        else:
+            out.append(f"not {const(_predicate(validator))}({value})")
+    return out
+
+
+def _inline(field: fields.Field, const: Callable[[Any], str]) -> tuple[list[str], str]:
+    """(lines checking `value`, the expression of what the field loads from it): a plain field or a list of plain
+    items checked inline; any other field by its compiled reader."""
+    from .schemas import List
+
+    plain = _plain_type(field)
+    if plain is not None and not field.allow_none:
+        refused = [f"type(value) is not {plain}", *_refusals(field, "value", const)]
+        return [f"if {' or '.join(refused)}:", "    raise Decline"], "value"
+    if type(field) in (fields.List, List) and not field.allow_none:
+        inner = field.inner  # type: ignore[attr-defined]
+        item_type = _plain_type(inner)
+        if item_type is not None and not inner.allow_none \
+                and all(isinstance(v, validate.Length) for v in field.validators):
+            refused = ["(type(value) is not list and type(value) is not tuple)", *_refusals(field, "value", const)]
+            item_refused = [f"type(item) is not {item_type}", *_refusals(inner, "item", const)]
+            return [f"if {' or '.join(refused)}:", "    raise Decline", "for item in value:",
+                    f"    if {' or '.join(item_refused)}:", "        raise Decline"], "list(value)"
+    return [], f"{const(compile_field(field))}(value)"
+
+
+def _hooks(schema: Schema) -> Callable[[dict, Any], Any] | None:
+    """The schema's validates_schema and post_load hooks, called as marshmallow calls them, a refusal a doubt."""
     options = {"partial": schema.partial, "many": False, "unknown": schema.unknown}
     checks = [(getattr(schema, name), hook.get("pass_original", False))
               for name, _, hook in schema._hooks[VALIDATES_SCHEMA]]
     builds = [getattr(schema, name) for name, _, _ in schema._hooks[POST_LOAD]]
+    if not checks and not builds:
+        return None
 
-    def load(document: Any) -> Any:
-        if type(document) is not dict or not known.issuperset(document):
-            raise Decline
-        loaded = {}
-        for key, name, read, required, default in plan:
-            value = document.get(key, missing)
-            if value is not missing:
-                loaded[name] = read(value)
-            elif required:
-                raise Decline
-            elif default is not missing:
-                loaded[name] = default() if callable(default) else default
+    def finish(loaded: dict, document: dict) -> Any:
         try:
             for check, pass_original in checks:
                 if pass_original:
@@ -200,7 +278,7 @@ def _compile(schema: Schema) -> Reader:
         except ValidationError:
             raise Decline from None
         return loaded
-    return load
+    return finish
 
 
 __all__ = ["Decline", "Reader", "compile_field", "loader_of"]
