@@ -25,7 +25,7 @@ class Settings:
     MAX_BODY_BYTES: int = 256 * 1024
     RATE_LIMIT: str = "1200 per minute"  # per client address; "" turns it off
     CORS_ORIGINS: tuple[str, ...] = ("*",)
-    EARLY_CACHE_HITS: bool = True  # answer cache hits before Flask (when no rate limit is set; see early.py)
+    EARLY_CACHE_HITS: bool = True  # answer well-formed questions before Flask (no rate limit set; see early.py)
     LOG_LEVEL: str = "INFO"
     PROMETHEUS_MULTIPROC_DIR: str | None = None
 

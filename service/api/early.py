@@ -92,6 +92,8 @@ class EarlyAnswers:
             headers.append(("Vary", "Origin"))
         headers.append(("X-Request-Id", request_id))
         start_response("200 OK", headers)
+        metrics = self.answers.metrics
+        metrics.child(metrics.early_answers, route.game, route.endpoint, cache).inc()
         if log.isEnabledFor(logging.INFO):
             path = environ["PATH_INFO"]
             log.info("POST %s 200", path, extra={

@@ -73,6 +73,8 @@ class Metrics:
                                      ["game", "endpoint", "outcome"], **kwargs)
         self.cache_requests = Counter("referee_cache_requests_total", "Cache look-ups and stores by result",
                                       ["store", "operation", "result"], **kwargs)
+        self.early_answers = Counter("referee_early_answers_total", "Requests answered before Flask (early.py), by "
+                                     "game, endpoint and X-Cache", ["game", "endpoint", "cache"], **kwargs)
         self.cache_seconds = Histogram("referee_cache_seconds", "Time spent in the cache", ["store", "operation"],
                                        buckets=(0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05, 0.1, 0.5),
                                        **kwargs)

@@ -77,6 +77,10 @@ def test_a_miss_is_looked_up_once_and_a_hit_is_counted(make_app):
     assert _samples(app, "cache_requests", store="memory", operation="get", result="hit") == 1
     assert _samples(app, "cache_requests", store="memory", operation="set", result="ok") == 1
     assert _samples(app, "adjudications", game="torri", endpoint="apply", outcome="cached") == 1
+    # both answered before Flask, the first computed: counted as early answers by their X-Cache
+    assert _samples(app, "early_answers", game="torri", endpoint="apply", cache="miss") == 1
+    assert _samples(app, "early_answers", game="torri", endpoint="apply", cache="hit") == 1
+    assert _samples(app, "adjudications", game="torri", endpoint="apply", outcome="legal") == 1
 
 
 def test_anything_but_a_hit_goes_to_flask_unchanged(make_app):
