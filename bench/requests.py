@@ -8,8 +8,10 @@ with bodies sampled over whole seeded random games of each game and variant (ear
 alike): /apply of one legal move and /legal-moves. Beside it, in the same run, bench/floor_app.py (Flask parsing
 the same bodies and answering as many bytes) through its own test client: the ratio floor ÷ service is what
 bench/service.py measures over HTTP, without the server's and the load generator's share (which both pay alike, so
-over HTTP the ratio is closer to 1). Each figure is CPU time (time.process_time) per request, the best of
-`--rounds` passes over the bodies: the machine's other load moves wall time far more. Nothing is asserted.
+over HTTP the ratio is closer to 1). And the same service with EARLY_CACHE_HITS off, every answer written by the
+Flask view (service/api/early.py says what the early layer skips). Each figure is CPU time (time.process_time)
+per request, the best of `--rounds` passes over the bodies: the machine's other load moves wall time far more.
+Nothing is asserted.
 """
 from __future__ import annotations
 
@@ -75,10 +77,13 @@ def main() -> None:
     parser.add_argument("--json", help="write the figures here")
     args = parser.parse_args()
     logging.disable(logging.CRITICAL)
-    service = create_app({"RATE_LIMIT": "", "CACHE_MAX_ENTRIES": 0, "LOG_LEVEL": "ERROR"}).test_client()
+    settings = {"RATE_LIMIT": "", "CACHE_MAX_ENTRIES": 0, "LOG_LEVEL": "ERROR"}
+    service = create_app(settings).test_client()
+    through_flask = create_app({**settings, "EARLY_CACHE_HITS": False}).test_client()
     floor = _floor_app().test_client()
     figures: dict[str, dict] = {}
-    print(f"{'game':28} {'endpoint':12} {'body median':>11} {'service µs':>10} {'floor µs':>9} {'floor ÷ service':>15}")
+    print(f"{'game':28} {'endpoint':12} {'body median':>11} {'service µs':>10} {'floor µs':>9} {'floor ÷ service':>15}"
+          f" {'Flask path µs':>13} {'Flask path ÷ service':>20}")
     for game_id, game in GAMES.items():
         for variant in [{}] + [{v.name: True} for v in game.info.variants]:
             lib = game.library
@@ -92,16 +97,18 @@ def main() -> None:
                 requests = [(url, text) for text in texts]
                 sizes = [len(service.post(url, data=t, content_type="application/json").get_data()) for t in texts]
                 echoes = [(f"/echo?bytes={size}", text) for size, text in zip(sizes, texts)]
-                mine, theirs = [], []
-                for _ in range(2):  # the two apps in turn, so both see the same machine
+                mine, theirs, flask_path = [], [], []
+                for _ in range(2):  # the apps in turn, so all see the same machine
                     mine.append(cpu_per_request(service, requests, args.rounds))
                     theirs.append(cpu_per_request(floor, echoes, args.rounds))
+                    flask_path.append(cpu_per_request(through_flask, requests, args.rounds))
                 row = {"body_median": statistics.median(len(t) for t in texts), "service_us": min(mine),
-                       "floor_us": min(theirs)}
+                       "floor_us": min(theirs), "flask_path_us": min(flask_path)}
                 row["ratio"] = row["floor_us"] / row["service_us"]
                 figures[f"{name} {endpoint}"] = row
                 print(f"{name:28} {endpoint:12} {row['body_median']:>9.0f} B {row['service_us']:>10.0f} "
-                      f"{row['floor_us']:>9.0f} {row['ratio']:>14.2f}x", flush=True)
+                      f"{row['floor_us']:>9.0f} {row['ratio']:>14.2f}x {row['flask_path_us']:>13.0f} "
+                      f"{row['flask_path_us'] / row['service_us']:>19.2f}x", flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=1))
 
