@@ -26,6 +26,7 @@ from .geometry import (
     group_within,
     layout,
     on_table,
+    side_guilds,
 )
 from .model import BUILD, HEX, OVER, TOKEN, Player, State
 from .steps import Step
@@ -51,15 +52,12 @@ def where(lay: Layout, space: int) -> str:
 SEARCH_CACHE = 1024
 
 
-def has_room(state: State, space: int) -> bool:
-    """S-TOKEN-1, S-BUILD-3: a space may take a token when it has no tower and fewer than two tokens."""
-    return state.towers[space] is None and len(state.tokens[space]) < 2
-
-
 def token_spaces(state: State) -> list[int]:
+    """The spaces the player to act may put a token on: none without a token in supply; else every space with room,
+    no tower (S-BUILD-3) and fewer than two tokens (S-TOKEN-1)."""
     if state.players[state.turn].tokens <= 0:
         return []
-    return [s for s in range(len(state.towers)) if has_room(state, s)]
+    return [s for s, (owners, tower) in enumerate(zip(state.tokens, state.towers)) if tower is None and len(owners) < 2]
 
 
 def hand_kinds(player: Player) -> tuple[Guilds, ...]:
@@ -69,33 +67,27 @@ def hand_kinds(player: Player) -> tuple[Guilds, ...]:
     return tuple(sorted(set(player.hexes)))
 
 
+def turnings(kinds: tuple[Guilds, ...]) -> list[tuple[Guilds, int, int]]:
+    """Each of `kinds` turned each way: (kind, rotation, the guild it shows on each side, as `side_guilds`)."""
+    return [(kind, rotation, side_guilds(rotation, kind)) for kind in kinds for rotation in range(6)]
+
+
 def placements(lay: Layout, kinds: tuple[Guilds, ...]) -> list[Step]:
     """Every legal way to lay one of `kinds` (S-HEX-1..3): on a free cell touching two hexagons, turned any way, no
     two spaces of one guild sharing a side."""
-    out = []
-    for at in lay.frontier:
-        for kind in kinds:
-            for rotation in range(6):
-                turned, guilds = canonical_turn(rotation, kind)
-                if lay.fits(at, turned, guilds):
-                    out.append(Step("hex", at=at, hex=kind, rotation=rotation))
-    return out
+    ways = turnings(kinds)
+    return [Step("hex", at, None, kind, rotation)
+            for at, facing in lay.facing.items() for kind, rotation, shown in ways if not facing & shown]
 
 
 def any_fits(lay: Layout, kinds: tuple[Guilds, ...]) -> bool:
-    return _any_fits(lay.board, kinds)
+    return _any_fits(lay, kinds)
 
 
 @lru_cache(maxsize=SEARCH_CACHE)
-def _any_fits(board: tuple[Placed, ...], kinds: tuple[Guilds, ...]) -> bool:
-    lay = layout(board)
-    for at in lay.frontier:
-        for kind in kinds:
-            for rotation in range(6):
-                turned, guilds = canonical_turn(rotation, kind)
-                if lay.fits(at, turned, guilds):
-                    return True
-    return False
+def _any_fits(lay: Layout, kinds: tuple[Guilds, ...]) -> bool:
+    ways = [shown for _, _, shown in turnings(kinds)]
+    return any(not facing & shown for facing in lay.facing.values() for shown in ways)
 
 
 def own_spaces(state: State, player: int) -> list[int]:
@@ -105,13 +97,12 @@ def own_spaces(state: State, player: int) -> list[int]:
 
 def buildable(state: State, player: int) -> list[int]:
     """S-BUILD-1, S-BUILD-2 (S-VAR-1): every space a tower of `player` may go on now, in space order."""
-    return list(_buildable(state.board, state.tokens, state.towers, state.large_groups, player))
+    return list(_buildable(layout(state.board), state.tokens, state.towers, state.large_groups, player))
 
 
 @lru_cache(maxsize=SEARCH_CACHE)
-def _buildable(board: tuple[Placed, ...], tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...],
+def _buildable(lay: Layout, tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...],
                large_groups: bool, player: int) -> tuple[int, ...]:
-    lay = layout(board)
     own = [s for s, owners in enumerate(tokens) if player in owners and towers[s] is None]
     out: set[int] = set()
     for group in components(lay, own):
@@ -135,12 +126,12 @@ def _buildable(board: tuple[Placed, ...], tokens: tuple[tuple[int, ...], ...], t
 def possible_group(state: State, player: int) -> bool:
     """S-SVC-STUCK: whether `player` still has a possible group: one meeting S-BUILD-1 (or S-VAR-1) whose every
     space holds one of their tokens or has room for one, needing no more tokens than they hold."""
-    return _possible_group(state.board, state.tokens, state.towers, state.large_groups, player,
+    return _possible_group(layout(state.board), state.tokens, state.towers, state.large_groups, player,
                            state.players[player].tokens)
 
 
 @lru_cache(maxsize=SEARCH_CACHE)
-def _possible_group(board: tuple[Placed, ...], tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...],
+def _possible_group(lay: Layout, tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...],
                     large_groups: bool, player: int, supply: int) -> bool:
     weight = {}
     for s, owners in enumerate(tokens):
@@ -150,7 +141,7 @@ def _possible_group(board: tuple[Placed, ...], tokens: tuple[tuple[int, ...], ..
             weight[s] = 0
         elif len(owners) < 2:
             weight[s] = 1
-    return group_within(layout(board), weight, large_groups, supply)
+    return group_within(lay, weight, large_groups, supply)
 
 
 def hexagon_fits(state: State, player: int, unknown_fits: bool = True) -> bool:
@@ -390,12 +381,12 @@ def legal_steps(state: State) -> list[Step]:
         return []
     lay = layout(state.board)
     if state.step == TOKEN:
-        return [Step("token", at=lay.board[s // 3].at, guild=lay.guild[s]) for s in token_spaces(state)]
+        return [Step("token", lay.board[s // 3].at, lay.guild[s]) for s in token_spaces(state)]
     player = state.players[state.turn]
     if state.step == HEX:
         steps = placements(lay, hand_kinds(player))
         return steps + [END] if player.hidden else steps
-    return [Step("build", at=lay.board[s // 3].at, guild=lay.guild[s]) for s in buildable(state, state.turn)] + [END]
+    return [Step("build", lay.board[s // 3].at, lay.guild[s]) for s in buildable(state, state.turn)] + [END]
 
 
 __all__ = ["apply_step", "buildable", "legal_steps", "possible_group", "settle", "stuck"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import permutations
 from typing import Iterable, Iterator
 
 Coord = tuple[int, int]
@@ -44,6 +45,28 @@ def opposite(side: int) -> int:
 def space_on_side(rotation: int, side: int) -> int:
     """S-GEO-2: the guild space (0, 1, 2) of a hexagon turned by `rotation` that covers `side`."""
     return ((side - rotation) % SIDES) // 2
+
+
+# S-GEO-2 as tables, for the searches that ask it of every side: per rotation, the space covering each side
+SPACE_ON_SIDE = tuple(tuple(space_on_side(rotation, side) for side in range(SIDES)) for rotation in range(SIDES))
+
+
+def side_guilds(rotation: int, guilds: Guilds) -> int:
+    """The guild each side of a hexagon laid so shows, as one number: side d's guild bit at bits 4d to 4d + 3. Two
+    such numbers (this one and what a cell's neighbours show it, `Layout.facing_of`) meet their own guild on some
+    side exactly when they share a bit (S-HEX-3)."""
+    return SIDE_GUILDS[rotation % SIDES, guilds]
+
+
+def _side_guilds(rotation: int, guilds: Guilds) -> int:
+    shown = 0
+    for side, space in enumerate(SPACE_ON_SIDE[rotation]):
+        shown |= GUILD_BIT[guilds[space]] << 4 * side
+    return shown
+
+
+SIDE_GUILDS = {(rotation, guilds): _side_guilds(rotation, guilds)
+               for rotation in range(SIDES) for guilds in permutations(GUILDS, 3)}
 
 
 def sides_of_space(rotation: int, space: int) -> tuple[int, int]:
@@ -99,9 +122,11 @@ class Placed:
         return self.guilds[space_on_side(self.rotation, side)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Layout:
-    """What a board's hexagons determine. Space `3 * h + i` is guild space i of board[h]."""
+    """What a board's hexagons determine. Space `3 * h + i` is guild space i of board[h]. One board has one Layout
+    (`layout` keeps them), so a Layout is compared and hashed by identity: the searches keyed by it are keyed by
+    the board without hashing the board again."""
 
     board: tuple[Placed, ...]
     index: dict[Coord, int]  # hexagon at a coordinate
@@ -109,6 +134,7 @@ class Layout:
     bit: tuple[int, ...]  # per space: its guild as a bit
     neighbours: tuple[tuple[int, ...], ...]  # per space, in increasing order
     frontier: tuple[Coord, ...]  # empty places touching two hexagons or more (S-HEX-2, S-SVC-EDGE), sorted
+    facing: dict[Coord, int]  # per place of the frontier, in its order: the guilds its neighbours show it (S-HEX-3)
 
     @property
     def spaces(self) -> int:
@@ -124,9 +150,20 @@ class Layout:
     def name(self, space: int) -> tuple[Coord, str]:
         return self.board[space // 3].at, self.guild[space]
 
+    def facing_of(self, at: Coord) -> int:
+        """The guild each neighbour of the free place `at` shows it, in the form of `side_guilds`."""
+        facing = self.facing.get(at)
+        if facing is None:
+            facing = 0
+            for side in range(SIDES):
+                other = self.index.get(neighbour(at, side))
+                if other is not None:
+                    facing |= GUILD_BIT[self.board[other].guild_on_side(opposite(side))] << 4 * side
+        return facing
+
     def fits(self, at: Coord, rotation: int, guilds: Guilds) -> bool:
         """S-HEX-3: no space of the hexagon laid at `at` shares a side with a space of its guild."""
-        return not self.clashes(at, rotation, guilds)
+        return not self.facing_of(at) & side_guilds(rotation, guilds)
 
     def clashes(self, at: Coord, rotation: int, guilds: Guilds) -> list[tuple[int, Coord, str]]:
         """(side, neighbour, guild) for every side where the laid hexagon would meet its own guild."""
@@ -145,29 +182,47 @@ class Layout:
 
 
 @lru_cache(maxsize=4096)
-def layout(board: tuple[Placed, ...]) -> Layout:
+def _layout(board: tuple[Placed, ...]) -> Layout:
     index = {hexagon.at: h for h, hexagon in enumerate(board)}
-    guild = tuple(g for hexagon in board for g in hexagon.guilds)
-    neighbours: list[set[int]] = [set() for _ in guild]
+    guild: list[str] = []
+    neighbours: list[tuple[int, ...]] = []
+    touching: dict[Coord, int] = {}  # free places on the table: how many hexagons they touch
+    facing: dict[Coord, int] = {}
     for h, hexagon in enumerate(board):
-        for i in range(3):  # S-GEO-3: the spaces of one hexagon are pairwise adjacent
-            neighbours[3 * h + i].update(3 * h + j for j in range(3) if j != i)
-        for side in range(SIDES):
-            other = index.get(neighbour(hexagon.at, side))
-            if other is None:
-                continue
-            mine = 3 * h + space_on_side(hexagon.rotation, side)
-            theirs = 3 * other + space_on_side(board[other].rotation, opposite(side))
-            neighbours[mine].add(theirs)
-    cells: dict[Coord, int] = {}
-    for hexagon in board:
-        for side in range(SIDES):
-            cell = neighbour(hexagon.at, side)
-            if cell not in index and on_table(cell):
-                cells[cell] = cells.get(cell, 0) + 1
-    frontier = tuple(sorted(cell for cell, count in cells.items() if count >= 2))
-    return Layout(board, index, guild, tuple(GUILD_BIT[g] for g in guild),
-                  tuple(tuple(sorted(n)) for n in neighbours), frontier)
+        q, r = hexagon.at
+        first = 3 * h
+        guild.extend(hexagon.guilds)
+        adjacent = [[first + 1, first + 2], [first, first + 2], [first, first + 1]]  # S-GEO-3: pairwise, within
+        covering = SPACE_ON_SIDE[hexagon.rotation]
+        for side, (dq, dr) in enumerate(DIRECTIONS):
+            cell = (q + dq, r + dr)
+            other = index.get(cell)
+            mine = covering[side]
+            if other is not None:  # S-GEO-1: side `side` meets the other's side (side + 3) mod 6
+                adjacent[mine].append(3 * other + SPACE_ON_SIDE[board[other].rotation][(side + 3) % SIDES])
+            elif on_table(cell):
+                touching[cell] = touching.get(cell, 0) + 1
+                facing[cell] = facing.get(cell, 0) | GUILD_BIT[hexagon.guilds[mine]] << 4 * ((side + 3) % SIDES)
+        neighbours.extend(tuple(sorted(spaces)) for spaces in adjacent)
+    frontier = tuple(sorted(cell for cell, count in touching.items() if count >= 2))
+    return Layout(board, index, tuple(guild), tuple(GUILD_BIT[g] for g in guild), tuple(neighbours), frontier,
+                  {cell: facing[cell] for cell in frontier})
+
+
+_last_layout: tuple[tuple[Placed, ...], Layout] | None = None
+
+
+def layout(board: tuple[Placed, ...]) -> Layout:
+    """The board's Layout, made once per board. The last one asked for is recognised by identity first: successive
+    states share their board tuple until a hexagon is laid, and hashing a whole board on every question costs more
+    than the question."""
+    global _last_layout
+    last = _last_layout
+    if last is not None and last[0] is board:
+        return last[1]
+    lay = _layout(board)
+    _last_layout = (board, lay)
+    return lay
 
 
 # ---------------------------------------------------------------- groups
