@@ -7,12 +7,13 @@ itself with a `skipped` event (S-SVC-SKIP, S-SVC-NOFIT), so the state's `step` i
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..core.errors import illegal
 from ..core.turns import Events, Stage, Turns, finished
 from .geometry import (
+    ALL_GUILDS,
     GUILDS,
     KINDS,
     MAX_COORD,
@@ -23,12 +24,15 @@ from .geometry import (
     canonical_turn,
     components,
     distinct_quartets,
+    group_sets,
     group_within,
+    last_by_identity,
     layout,
     on_table,
     side_guilds,
+    spaces_of,
 )
-from .model import BUILD, HEX, OVER, TOKEN, Player, State
+from .model import BUILD, HEX, MAX_PLAYERS, OVER, TOKEN, Player, State, evolve
 from .steps import Step
 
 END = Step("end")
@@ -52,12 +56,36 @@ def where(lay: Layout, space: int) -> str:
 SEARCH_CACHE = 1024
 
 
-def token_spaces(state: State) -> list[int]:
-    """The spaces the player to act may put a token on: none without a token in supply; else every space with room,
-    no tower (S-BUILD-3) and fewer than two tokens (S-TOKEN-1)."""
+class Pieces(NamedTuple):
+    """Where the pieces lie, read once per position; a set of spaces is one number, space s its bit s."""
+
+    own: tuple[int, ...]  # per player: the set of spaces without a tower holding one of their tokens
+    room: tuple[int, ...]  # the spaces with room for a token: no tower (S-BUILD-3), fewer than two tokens (S-TOKEN-1)
+    room_set: int  # the same as a set
+
+
+@last_by_identity
+@lru_cache(maxsize=SEARCH_CACHE)
+def _pieces(tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...]) -> Pieces:
+    own = [0] * MAX_PLAYERS
+    for s, owners in enumerate(tokens):
+        if owners and towers[s] is None:
+            for owner in owners:
+                own[owner] |= 1 << s
+    room = tuple(s for s, owners, tower in zip(range(len(tokens)), tokens, towers) if tower is None and len(owners) < 2)
+    return Pieces(tuple(own), room, sum(1 << s for s in room))
+
+
+def pieces(state: State) -> Pieces:
+    return _pieces(state.tokens, state.towers)
+
+
+def token_spaces(state: State) -> tuple[int, ...]:
+    """The spaces the player to act may put a token on: none without a token in supply; else every space with
+    room."""
     if state.players[state.turn].tokens <= 0:
-        return []
-    return [s for s, (owners, tower) in enumerate(zip(state.tokens, state.towers)) if tower is None and len(owners) < 2]
+        return ()
+    return pieces(state).room
 
 
 def hand_kinds(player: Player) -> tuple[Guilds, ...]:
@@ -92,56 +120,40 @@ def _any_fits(lay: Layout, kinds: tuple[Guilds, ...]) -> bool:
 
 def own_spaces(state: State, player: int) -> list[int]:
     """The spaces without a tower holding one of the player's tokens: what their groups are made of."""
-    return [s for s, tokens in enumerate(state.tokens) if player in tokens and state.towers[s] is None]
+    return spaces_of(pieces(state).own[player])
 
 
 def buildable(state: State, player: int) -> list[int]:
     """S-BUILD-1, S-BUILD-2 (S-VAR-1): every space a tower of `player` may go on now, in space order."""
-    return list(_buildable(layout(state.board), state.tokens, state.towers, state.large_groups, player))
+    return list(_buildable(layout(state.board), pieces(state).own[player], state.large_groups))
 
 
 @lru_cache(maxsize=SEARCH_CACHE)
-def _buildable(lay: Layout, tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...],
-               large_groups: bool, player: int) -> tuple[int, ...]:
-    own = [s for s, owners in enumerate(tokens) if player in owners and towers[s] is None]
-    out: set[int] = set()
-    for group in components(lay, own):
-        mask = 0
-        for s in group:
-            mask |= lay.bit[s]
-        if mask != 0b1111:
-            continue
-        if large_groups:
-            out.update(group)  # the whole connected group qualifies, and a tower may go on any of its spaces
-        else:
-            covered: set[int] = set()  # of this group: once every space is in some quartet, no more are needed
-            for quartet in distinct_quartets(lay, group):
-                covered.update(quartet)
-                if len(covered) >= len(group):
-                    break
-            out.update(covered)
-    return tuple(sorted(out))
+def _buildable(lay: Layout, own: int, large_groups: bool) -> tuple[int, ...]:
+    out = 0
+    if large_groups:  # the whole connected group qualifies, and a tower may go on any of its spaces
+        for group in group_sets(lay, own):
+            if lay.guilds_of(group) == ALL_GUILDS:
+                out |= group
+    else:
+        for quartet in distinct_quartets(lay, own):
+            out |= quartet
+            if out == own:
+                break  # every space is in some quartet: no more are needed
+    return tuple(spaces_of(out))
 
 
 def possible_group(state: State, player: int) -> bool:
     """S-SVC-STUCK: whether `player` still has a possible group: one meeting S-BUILD-1 (or S-VAR-1) whose every
     space holds one of their tokens or has room for one, needing no more tokens than they hold."""
-    return _possible_group(layout(state.board), state.tokens, state.towers, state.large_groups, player,
+    where = pieces(state)
+    return _possible_group(layout(state.board), where.own[player], where.room_set, state.large_groups,
                            state.players[player].tokens)
 
 
 @lru_cache(maxsize=SEARCH_CACHE)
-def _possible_group(lay: Layout, tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...],
-                    large_groups: bool, player: int, supply: int) -> bool:
-    weight = {}
-    for s, owners in enumerate(tokens):
-        if towers[s] is not None:
-            continue
-        if player in owners:
-            weight[s] = 0
-        elif len(owners) < 2:
-            weight[s] = 1
-    return group_within(lay, weight, large_groups, supply)
+def _possible_group(lay: Layout, own: int, room: int, large_groups: bool, supply: int) -> bool:
+    return group_within(lay, own | room, own, large_groups, supply)  # a token more on each space not yet `own`
 
 
 def hexagon_fits(state: State, player: int, unknown_fits: bool = True) -> bool:
@@ -190,7 +202,7 @@ def settle(state: State, phase: str, events: Events) -> State:
     idle_turns = 0
     while True:
         if has_choice(state, phase):
-            return replace(state, step=phase)
+            return evolve(state, step=phase)
         events.append({"type": "skipped", "player": state.turn, "phase": phase, "reason": _skip_reason(state, phase)})
         if phase != BUILD:
             phase = _NEXT[phase]
@@ -210,12 +222,12 @@ def end_turn(state: State, events: Events) -> State:
         return game_over(state, "no_possible_group", events)
     turn = (state.turn + 1) % len(state.players)
     events.append({"type": "turn", "player": turn})
-    return replace(state, turn=turn, step=TOKEN)
+    return evolve(state, turn=turn, step=TOKEN)
 
 
 def game_over(state: State, reason: str, events: Events) -> State:
     from .scoring import score_state
-    over = replace(state, phase=OVER, step=None)
+    over = evolve(state, phase=OVER, step=None)
     events.append({"type": "game_over", "reason": reason, "winners": list(score_state(over).winners)})
     return over
 
@@ -256,7 +268,7 @@ def _do_token(s: State, step: Step, events: Events) -> State:
     if len(s.tokens[space]) >= 2:
         raise illegal("S-TOKEN-1", "/at", f"{where(lay, space)} already holds two tokens, the most a space takes.")
     tokens = _replace_at(s.tokens, space, tuple(sorted(s.tokens[space] + (s.turn,))))
-    s = replace(s, tokens=tokens, players=_replace_at(s.players, s.turn, replace(player, tokens=player.tokens - 1)))
+    s = evolve(s, tokens=tokens, players=_replace_at(s.players, s.turn, evolve(player, tokens=player.tokens - 1)))
     events.append({"type": "token", "player": s.turn, "at": list(step.at), "guild": step.guild})
     return settle(s, HEX, events)
 
@@ -266,11 +278,11 @@ def _do_hex(s: State, step: Step, events: Events) -> State:
     player = s.players[s.turn]
     kind, at = step.hex, step.at
     if player.hidden:
-        player = replace(player, hidden=player.hidden - 1)
+        player = evolve(player, hidden=player.hidden - 1)
     elif kind in player.hexes:
         rest = list(player.hexes)
         rest.remove(kind)
-        player = replace(player, hexes=tuple(rest))
+        player = evolve(player, hexes=tuple(rest))
     else:
         held = "; ".join("".join(h) for h in player.hexes) or "none"
         raise illegal("S-HEX-1", "/hex",
@@ -299,7 +311,7 @@ def _do_hex(s: State, step: Step, events: Events) -> State:
     board = s.board[:position] + (Placed(at, rotation, guilds),) + s.board[position:]
     tokens = s.tokens[:3 * position] + ((), (), ()) + s.tokens[3 * position:]
     towers = s.towers[:3 * position] + (None, None, None) + s.towers[3 * position:]
-    s = replace(s, board=board, tokens=tokens, towers=towers, players=_replace_at(s.players, s.turn, player))
+    s = evolve(s, board=board, tokens=tokens, towers=towers, players=_replace_at(s.players, s.turn, player))
     events.append({"type": "hex", "player": s.turn, "hex": list(kind), "at": list(at), "rotation": step.rotation})
     return settle(s, BUILD, events)
 
@@ -331,9 +343,9 @@ def _do_build(s: State, step: Step, events: Events) -> State:
     returned = s.tokens[space]  # S-BUILD-2: the tokens on the tower's space go back to their owners
     players = list(s.players)
     for owner in returned:
-        players[owner] = replace(players[owner], tokens=players[owner].tokens + 1)
-    players[s.turn] = replace(players[s.turn], towers=players[s.turn].towers - 1)
-    s = replace(s, players=tuple(players), tokens=_replace_at(s.tokens, space, ()),
+        players[owner] = evolve(players[owner], tokens=players[owner].tokens + 1)
+    players[s.turn] = evolve(players[s.turn], towers=players[s.turn].towers - 1)
+    s = evolve(s, players=tuple(players), tokens=_replace_at(s.tokens, space, ()),
                 towers=_replace_at(s.towers, space, s.turn))
     events.append({"type": "built", "player": s.turn, "at": list(step.at), "guild": step.guild,
                    "returned": list(returned), "towers_left": players[s.turn].towers})
@@ -375,13 +387,20 @@ apply_step = TURNS.apply_step  # the state after one step, and what happened; Il
 
 # ---------------------------------------------------------------- legal steps
 
+@lru_cache(maxsize=128)  # a board's 48 steps at most: about 6 kB a board
+def token_steps(lay: Layout) -> tuple[Step, ...]:
+    """Per space, the token step onto it: a board's are made once, not at every token phase."""
+    return tuple(Step("token", lay.board[s // 3].at, lay.guild[s]) for s in range(lay.spaces))
+
+
 def legal_steps(state: State) -> list[Step]:
     """Every step `apply_step` accepts in `state`, each once, in a stable order."""
     if state.over:
         return []
     lay = layout(state.board)
     if state.step == TOKEN:
-        return [Step("token", lay.board[s // 3].at, lay.guild[s]) for s in token_spaces(state)]
+        steps = token_steps(lay)
+        return [steps[s] for s in token_spaces(state)]
     player = state.players[state.turn]
     if state.step == HEX:
         steps = placements(lay, hand_kinds(player))
