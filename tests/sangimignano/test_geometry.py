@@ -3,6 +3,7 @@ and at most two outside; turning a whole board by 60 degrees changes no legal li
 spellings of a hexagon lay it the same way."""
 from __future__ import annotations
 
+import random
 from itertools import combinations
 
 from hypothesis import given, settings
@@ -141,3 +142,15 @@ def test_possible_groups_agree_with_brute_force(n, seed, steps, large, budget, d
     weight = {s: data.draw(st.sampled_from((0, 1, 1))) for s in kept}
     spaces, owned = space_set(weight), space_set(s for s in weight if weight[s] == 0)
     assert group_within(lay, spaces, owned, large, budget) == _brute_force_within(lay, weight, large, budget)
+
+
+@settings(max_examples=15, deadline=None)
+@given(n=players, seed=seeds, large=st.booleans())
+def test_the_pieces_a_token_step_works_out_are_those_read_afresh(n, seed, large):
+    """A token step tells the engine where the pieces lie afterwards without reading the board again; after every
+    step of a whole game that is what reading the board gives."""
+    rng = random.Random(seed)
+    state = sg.new_game(seed, players=n, large_groups=large)
+    while not state.over:
+        state = sg.apply_step(state, rng.choice(sg.legal_steps(state)))[0]
+        assert sg.engine.pieces(state) == sg.engine.read_pieces(state.tokens, state.towers)

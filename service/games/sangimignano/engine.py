@@ -52,7 +52,7 @@ def where(lay: Layout, space: int) -> str:
 # The searches here look only at the board, the pieces on it and a supply: a turn that changes none of these (a
 # declined tower, every phase a player skips, the S-END-2 check after each turn) asks them again with the same
 # question, so their answers are kept per position. A request of a thousand `end` steps then searches once, not
-# four times a step. The caches are bounded (about 1.3 MB a worker when all three are full).
+# four times a step. The caches are bounded (about 1.5 MB a worker when all four are full, beside the boards' own).
 SEARCH_CACHE = 1024
 
 
@@ -63,10 +63,17 @@ class Pieces(NamedTuple):
     room: tuple[int, ...]  # the spaces with room for a token: no tower (S-BUILD-3), fewer than two tokens (S-TOKEN-1)
     room_set: int  # the same as a set
 
+    def with_token(self, space: int, player: int, full: bool) -> Pieces:
+        """The pieces once `player` has put a token on `space`, which had room: one of theirs now, and no room
+        left there if it is `full` (two tokens, S-TOKEN-1)."""
+        own = _replace_at(self.own, player, self.own[player] | 1 << space)
+        if not full:
+            return Pieces(own, self.room, self.room_set)
+        at = bisect_left(self.room, space)
+        return Pieces(own, self.room[:at] + self.room[at + 1:], self.room_set & ~(1 << space))
 
-@last_by_identity
-@lru_cache(maxsize=SEARCH_CACHE)
-def _pieces(tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...]) -> Pieces:
+
+def read_pieces(tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...]) -> Pieces:
     own = [0] * MAX_PLAYERS
     for s, owners in enumerate(tokens):
         if owners and towers[s] is None:
@@ -74,6 +81,10 @@ def _pieces(tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...])
                 own[owner] |= 1 << s
     room = tuple(s for s, owners, tower in zip(range(len(tokens)), tokens, towers) if tower is None and len(owners) < 2)
     return Pieces(tuple(own), room, sum(1 << s for s in room))
+
+
+# the last position's pieces are found by identity; the cache behind is for an equal position made anew
+_pieces = last_by_identity(lru_cache(maxsize=SEARCH_CACHE // 4)(read_pieces))
 
 
 def pieces(state: State) -> Pieces:
@@ -267,8 +278,11 @@ def _do_token(s: State, step: Step, events: Events) -> State:
         raise illegal("S-BUILD-3", "/at", f"A tower already stands on {where(lay, space)}: no token may go there.")
     if len(s.tokens[space]) >= 2:
         raise illegal("S-TOKEN-1", "/at", f"{where(lay, space)} already holds two tokens, the most a space takes.")
+    before = pieces(s)
     tokens = _replace_at(s.tokens, space, tuple(sorted(s.tokens[space] + (s.turn,))))
     s = evolve(s, tokens=tokens, players=_replace_at(s.players, s.turn, evolve(player, tokens=player.tokens - 1)))
+    # what the rest of the step asks about: the pieces as they were, and the one token more
+    _pieces.remember((s.tokens, s.towers), before.with_token(space, s.turn, len(tokens[space]) == 2))
     events.append({"type": "token", "player": s.turn, "at": list(step.at), "guild": step.guild})
     return settle(s, HEX, events)
 
@@ -387,7 +401,7 @@ apply_step = TURNS.apply_step  # the state after one step, and what happened; Il
 
 # ---------------------------------------------------------------- legal steps
 
-@lru_cache(maxsize=128)  # a board's 48 steps at most: about 6 kB a board
+@lru_cache(maxsize=128)  # a board's 48 steps at most: about 8 kB a board
 def token_steps(lay: Layout) -> tuple[Step, ...]:
     """Per space, the token step onto it: a board's are made once, not at every token phase."""
     return tuple(Step("token", lay.board[s // 3].at, lay.guild[s]) for s in range(lay.spaces))

@@ -107,6 +107,8 @@ def all_kinds() -> tuple[Guilds, ...]:
 
 
 KINDS = all_kinds()
+# every way to write a hexagon (three different guilds, counter-clockwise from any of them): its kind
+KIND_OF = {written: hexagon_kind(written) for written in permutations(GUILDS, 3)}
 
 
 def rotate_coord(at: Coord, turns: int = 1) -> Coord:
@@ -203,7 +205,8 @@ class Layout:
 def last_by_identity(cached: Callable[..., T]) -> Callable[..., T]:
     """A cached function of immutable values, with the arguments of its last call recognised by identity before
     they are hashed: successive states share their board and the pieces on it until a step changes them, and
-    hashing a whole board for every question about it costs more than the answer. `cache_clear` forgets both."""
+    hashing a whole board for every question about it costs more than the answer. `cache_clear` forgets both;
+    `remember` gives the answer for new arguments that the caller has worked out more cheaply."""
     last: tuple[tuple, T] | None = None
 
     @wraps(cached)
@@ -221,7 +224,13 @@ def last_by_identity(cached: Callable[..., T]) -> Callable[..., T]:
         last = None
         cached.cache_clear()  # type: ignore[attr-defined]
 
+    def remember(args: tuple, value: T) -> None:
+        """Take `value` as the answer for `args` (recognised by identity, as the last call's are)."""
+        nonlocal last
+        last = (args, value)
+
     call.cache_clear = cache_clear  # type: ignore[attr-defined]
+    call.remember = remember  # type: ignore[attr-defined]
     return call
 
 

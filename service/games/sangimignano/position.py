@@ -15,12 +15,12 @@ from ..core.schemas import Reading
 from .engine import has_choice, stuck
 from .geometry import (
     CANONICAL_SPACES,
+    KIND_OF,
     Coord,
     Guilds,
     Placed,
     buildable_from_start,
     canonical_turn,
-    hexagon_kind,
     layout,
     neighbour,
     opposite,
@@ -52,15 +52,17 @@ Entry = tuple[int, Placed, list[tuple[int, ...]], list[int | None]]
 
 # ---------------------------------------------------------------- building
 
-def _hand(loaded: Any, pointer: str, rules: list[Problem]) -> tuple[tuple[Guilds, ...], int]:
+def _hand(loaded: Any, player: int, rules: list[Problem]) -> tuple[tuple[Guilds, ...], int]:
     """A hand as loaded: a list of hexagons (each written as its kind, sorted; one that repeats a guild is
     S-COMP-1's and left out), or {"count": n} when they are unknown (S-SVC-UNKNOWN). Returns (known, hidden)."""
     if isinstance(loaded, list):
         kinds = []
         for i, guilds in enumerate(loaded):
-            hexagon = distinct_guilds(guilds, f"{pointer}/{i}", rules)
-            if hexagon is not None:
-                kinds.append(hexagon_kind(hexagon))
+            kind = KIND_OF.get(tuple(guilds))
+            if kind is None:  # a guild repeats
+                distinct_guilds(guilds, f"/players/{player}/hexes/{i}", rules)
+            else:
+                kinds.append(kind)
         return tuple(sorted(kinds)), 0
     return (), loaded["count"]
 
@@ -83,7 +85,10 @@ def _board(loaded: list, n: int, rules: list[Problem], pieces: list[Problem], pl
         tokens = [tuple(sorted(given_tokens[given])) for given in spaces] if given_tokens else [(), (), ()]
         towers = [given_towers[given] for given in spaces] if given_towers else [None, None, None]
         for owners, tower, given in zip(tokens, towers, spaces):
-            if owners or tower is not None:
+            if tower is None and len(owners) <= 2 and (not owners or owners[-1] < n):
+                for owner in owners:  # the usual space: no tower, at most two tokens of players in the game
+                    placed_tokens[owner] += 1
+            else:
                 _check_space(h, given, owners, tower, n, pieces, placed_tokens, built)
         board.append((h, Placed((item["at"][0], item["at"][1]), turned, canonical), tokens, towers))
     return board
@@ -121,7 +126,7 @@ def build_state(loaded: dict) -> Reading[State]:
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         rules.append(Problem("S-SETUP-1", "/players", f"San Gimignano is for 2 to 4 players; {n} given."))
-    hands = [_hand(item["hexes"], f"/players/{i}/hexes", rules) for i, item in enumerate(players)]
+    hands = [_hand(item["hexes"], i, rules) for i, item in enumerate(players)]
     pieces: list[Problem] = []
     placed_tokens, built = [0] * n, [0] * n
     board = _board(loaded["board"], n, rules, pieces, placed_tokens, built)
