@@ -11,6 +11,10 @@ Measures, for the base game and the variant (S-VAR-1):
 - one step applied on such a board, p50/p99: a token, or a build or end (the turn's end, with the S-SVC-STUCK
   check of possible groups once no hexagon is left);
 - the JSON round trip of a state (`state_json` -> `read_state`, every rule checked), p50/p99;
+- the read of a state's JSON, on an early board (a four-player deal) and on a full one: `orjson.loads` of the bytes,
+  the read (the state schema's load and `build_state`, what a request pays) and `build_state` alone, p50, each
+  call with the engine's caches emptied first (a request's board is seldom the one asked about last), and the
+  ratios of full to early and of read to `orjson.loads`;
 - perft nodes/s from a four-player deal;
 - random full games per second (deal to game over), 2 to 4 players.
 Latencies are the best of 3 calls each (the machine is shared; p50 shrugs off the neighbours, p99 less so);
@@ -25,10 +29,14 @@ import sys
 import time
 from pathlib import Path
 
+import orjson
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.games import sangimignano as sg  # noqa: E402
 from service.games.core.perft import perft  # noqa: E402
+from service.games.sangimignano import engine, geometry, position  # noqa: E402
+from service.games.sangimignano.schemas import SanGimignanoStateSchema  # noqa: E402
 
 PERFT_DEPTH = 4  # 3 with --quick
 
@@ -93,6 +101,57 @@ def fmt(pair: tuple[float, float]) -> str:
     return f"{pair[0]:.0f} / {pair[1]:.0f} µs"
 
 
+class LoadedOnly(SanGimignanoStateSchema):
+    """The state schema without its build: the fields as loaded, what `position.build_state` takes."""
+
+    build = staticmethod(lambda loaded: loaded)
+
+
+def empty_caches() -> None:
+    """Forget every position the engine remembers (its searches and board layouts)."""
+    for module in (engine, geometry):
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+
+
+def cold_p50(call, items) -> float:
+    """The p50 of `call(item)` in µs, one call each, the engine's caches emptied before each (not timed)."""
+    clock = time.perf_counter_ns
+    samples = []
+    for item in items:
+        empty_caches()
+        started = clock()
+        call(item)
+        samples.append(clock() - started)
+    return percentiles(samples)[0]
+
+
+def read_rows(full: list[sg.State], count: int) -> dict[str, str]:
+    """The read of an early board (a four-player deal) and of a full one: orjson.loads, schema + build_state, and
+    build_state alone, with the ratios the reading is held to."""
+    early = [sg.new_game(seed, players=4, large_groups=full[0].large_groups) for seed in range(count)]
+    loaded_only = LoadedOnly()
+    figures: dict[str, dict[str, float]] = {}
+    for name, states in (("early", early), ("full", full[:count])):
+        blobs = [orjson.dumps(sg.state_json(s)) for s in states]
+        documents = [orjson.loads(b) for b in blobs]
+        loaded = [loaded_only.load(d) for d in documents]
+        figures[name] = {"orjson": cold_p50(orjson.loads, blobs), "read": cold_p50(sg.schemas.load_state, documents),
+                         "build": cold_p50(position.build_state, loaded)}
+    rows = {}
+    for name, label in (("early", "early board (4-player deal)"), ("full", "full board")):
+        f = figures[name]
+        rows[f"read, {label}: orjson.loads / schema + build_state / build_state"] = \
+            f"{f['orjson']:.1f} / {f['read']:.0f} / {f['build']:.0f} µs"
+    early_f, full_f = figures["early"], figures["full"]
+    rows["read ratios: full / early (schema + build_state; build_state)"] = \
+        f"{full_f['read'] / early_f['read']:.2f}×; {full_f['build'] / early_f['build']:.2f}×"
+    rows["read ratios: schema + build_state / orjson.loads (early; full)"] = \
+        f"{early_f['read'] / early_f['orjson']:.0f}×; {full_f['read'] / full_f['orjson']:.0f}×"
+    return rows
+
+
 def measure(large: bool, args: argparse.Namespace) -> dict[str, str]:
     count = 150 if args.quick else 800
     states = board_states(count, large)
@@ -115,6 +174,7 @@ def measure(large: bool, args: argparse.Namespace) -> dict[str, str]:
                                                                                ends))
     rows["JSON round trip (state_json -> read_state), full board"] = fmt(timed(
         lambda s: sg.read_state(json.loads(json.dumps(sg.state_json(s)))), states[:count // 2]))
+    rows.update(read_rows(states, count // 2))
     deal = sg.new_game(1, players=4, large_groups=large)
     depth = PERFT_DEPTH - 1 if args.quick else PERFT_DEPTH
     seconds, nodes = best_of(1 if args.quick else 3, lambda: perft(sg, deal, depth))

@@ -3,6 +3,7 @@ and at most two outside; turning a whole board by 60 degrees changes no legal li
 spellings of a hexagon lay it the same way."""
 from __future__ import annotations
 
+import random
 from itertools import combinations
 
 from hypothesis import given, settings
@@ -20,6 +21,8 @@ from service.games.sangimignano.geometry import (
     rotate_coord,
     sides_of_space,
     space_on_side,
+    space_set,
+    spaces_of,
 )
 
 from .helpers import playout, rotate_state, rotate_step
@@ -96,9 +99,22 @@ def test_quartets_are_connected_and_of_four_guilds(n, seed, steps):
     lay = sg.layout(state.board)
     for player in range(n):
         own = sg.engine.own_spaces(state, player)
-        for quartet in distinct_quartets(lay, own):
+        for found in distinct_quartets(lay, space_set(own)):
+            quartet = spaces_of(found)
             assert len(quartet) == 4 and len(components(lay, quartet)) == 1
             assert {lay.guild[s] for s in quartet} == set(sg.GUILDS)
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=players, seed=seeds, steps=lengths, data=st.data())
+def test_quartets_are_every_connected_four_of_four_guilds_once(n, seed, steps, data):
+    """The quartet search (S-BUILD-1) against plain enumeration of four-space subsets, among any spaces."""
+    lay = sg.layout(playout(n, seed, steps).board)
+    members = data.draw(st.lists(st.sampled_from(range(lay.spaces)), max_size=14, unique=True))
+    found = [spaces_of(quartet) for quartet in distinct_quartets(lay, space_set(members))]
+    expected = [list(subset) for subset in combinations(sorted(members), 4)
+                if len({lay.guild[s] for s in subset}) == 4 and len(components(lay, subset)) == 1]
+    assert sorted(found) == expected
 
 
 def _brute_force_within(lay, weight: dict[int, int], large: bool, budget: int) -> bool:
@@ -124,4 +140,17 @@ def test_possible_groups_agree_with_brute_force(n, seed, steps, large, budget, d
     lay = sg.layout(playout(n, seed, steps).board)
     kept = data.draw(st.lists(st.sampled_from(range(lay.spaces)), max_size=11, unique=True))
     weight = {s: data.draw(st.sampled_from((0, 1, 1))) for s in kept}
-    assert group_within(lay, weight, large, budget) == _brute_force_within(lay, weight, large, budget)
+    spaces, owned = space_set(weight), space_set(s for s in weight if weight[s] == 0)
+    assert group_within(lay, spaces, owned, large, budget) == _brute_force_within(lay, weight, large, budget)
+
+
+@settings(max_examples=15, deadline=None)
+@given(n=players, seed=seeds, large=st.booleans())
+def test_the_pieces_a_token_step_works_out_are_those_read_afresh(n, seed, large):
+    """A token step tells the engine where the pieces lie afterwards without reading the board again; after every
+    step of a whole game that is what reading the board gives."""
+    rng = random.Random(seed)
+    state = sg.new_game(seed, players=n, large_groups=large)
+    while not state.over:
+        state = sg.apply_step(state, rng.choice(sg.legal_steps(state)))[0]
+        assert sg.engine.pieces(state) == sg.engine.read_pieces(state.tokens, state.towers)

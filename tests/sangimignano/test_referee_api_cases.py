@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.games import sangimignano as sg
-from service.games.sangimignano.geometry import distinct_quartets
+from service.games.sangimignano.geometry import distinct_quartets, space_set, spaces_of
 from tests.conformance import json_paths
 
 from .test_referee_cases import CHAIN, board
@@ -86,7 +86,7 @@ def test_S_BUILD_1_the_chain_across_hexagons_and_a_missing_guild_in_plain_words(
     # on ten hexagons: a quartet, and a lone token of P0's away from it; a tower on the lone token is refused
     placed = full_board()
     lay = sg.layout(placed)
-    quartet = sorted(next(distinct_quartets(lay, range(lay.spaces))))
+    quartet = spaces_of(next(distinct_quartets(lay, space_set(range(lay.spaces)))))
     near = set(quartet).union(*(lay.neighbours[s] for s in quartet))
     lone = next(s for s in range(lay.spaces) if s not in near)
     tokens = tuple((0,) if s in quartet or s == lone else () for s in range(lay.spaces))
@@ -132,7 +132,7 @@ def full_board() -> tuple[sg.Placed, ...]:
 def test_S_END_1_the_tenth_tower_ends_the_game_through_the_api(client):
     placed = full_board()
     lay = sg.layout(placed)
-    quartet = sorted(next(distinct_quartets(lay, range(lay.spaces))))
+    quartet = spaces_of(next(distinct_quartets(lay, space_set(range(lay.spaces)))))
     others = [s for s in range(lay.spaces) if s not in quartet][:9]
     tokens = [(0,) if s in quartet else () for s in range(lay.spaces)]
     towers = [0 if s in others else None for s in range(lay.spaces)]

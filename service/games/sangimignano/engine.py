@@ -7,12 +7,13 @@ itself with a `skipped` event (S-SVC-SKIP, S-SVC-NOFIT), so the state's `step` i
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..core.errors import illegal
 from ..core.turns import Events, Stage, Turns, finished
 from .geometry import (
+    ALL_GUILDS,
     GUILDS,
     KINDS,
     MAX_COORD,
@@ -23,11 +24,15 @@ from .geometry import (
     canonical_turn,
     components,
     distinct_quartets,
+    group_sets,
     group_within,
+    last_by_identity,
     layout,
     on_table,
+    side_guilds,
+    spaces_of,
 )
-from .model import BUILD, HEX, OVER, TOKEN, Player, State
+from .model import BUILD, HEX, MAX_PLAYERS, OVER, TOKEN, Player, State, evolve
 from .steps import Step
 
 END = Step("end")
@@ -47,19 +52,51 @@ def where(lay: Layout, space: int) -> str:
 # The searches here look only at the board, the pieces on it and a supply: a turn that changes none of these (a
 # declined tower, every phase a player skips, the S-END-2 check after each turn) asks them again with the same
 # question, so their answers are kept per position. A request of a thousand `end` steps then searches once, not
-# four times a step. The caches are bounded (about 1.3 MB a worker when all three are full).
+# four times a step. The caches are bounded (about 1.5 MB a worker when all four are full, beside the boards' own).
 SEARCH_CACHE = 1024
 
 
-def has_room(state: State, space: int) -> bool:
-    """S-TOKEN-1, S-BUILD-3: a space may take a token when it has no tower and fewer than two tokens."""
-    return state.towers[space] is None and len(state.tokens[space]) < 2
+class Pieces(NamedTuple):
+    """Where the pieces lie, read once per position; a set of spaces is one number, space s its bit s."""
+
+    own: tuple[int, ...]  # per player: the set of spaces without a tower holding one of their tokens
+    room: tuple[int, ...]  # the spaces with room for a token: no tower (S-BUILD-3), fewer than two tokens (S-TOKEN-1)
+    room_set: int  # the same as a set
+
+    def with_token(self, space: int, player: int, full: bool) -> Pieces:
+        """The pieces once `player` has put a token on `space`, which had room: one of theirs now, and no room
+        left there if it is `full` (two tokens, S-TOKEN-1)."""
+        own = _replace_at(self.own, player, self.own[player] | 1 << space)
+        if not full:
+            return Pieces(own, self.room, self.room_set)
+        at = bisect_left(self.room, space)
+        return Pieces(own, self.room[:at] + self.room[at + 1:], self.room_set & ~(1 << space))
 
 
-def token_spaces(state: State) -> list[int]:
+def read_pieces(tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...]) -> Pieces:
+    own = [0] * MAX_PLAYERS
+    for s, owners in enumerate(tokens):
+        if owners and towers[s] is None:
+            for owner in owners:
+                own[owner] |= 1 << s
+    room = tuple(s for s, owners, tower in zip(range(len(tokens)), tokens, towers) if tower is None and len(owners) < 2)
+    return Pieces(tuple(own), room, sum(1 << s for s in room))
+
+
+# the last position's pieces are found by identity; the cache behind is for an equal position made anew
+_pieces = last_by_identity(lru_cache(maxsize=SEARCH_CACHE // 4)(read_pieces))
+
+
+def pieces(state: State) -> Pieces:
+    return _pieces(state.tokens, state.towers)
+
+
+def token_spaces(state: State) -> tuple[int, ...]:
+    """The spaces the player to act may put a token on: none without a token in supply; else every space with
+    room."""
     if state.players[state.turn].tokens <= 0:
-        return []
-    return [s for s in range(len(state.towers)) if has_room(state, s)]
+        return ()
+    return pieces(state).room
 
 
 def hand_kinds(player: Player) -> tuple[Guilds, ...]:
@@ -69,88 +106,65 @@ def hand_kinds(player: Player) -> tuple[Guilds, ...]:
     return tuple(sorted(set(player.hexes)))
 
 
+def turnings(kinds: tuple[Guilds, ...]) -> list[tuple[Guilds, int, int]]:
+    """Each of `kinds` turned each way: (kind, rotation, the guild it shows on each side, as `side_guilds`)."""
+    return [(kind, rotation, side_guilds(rotation, kind)) for kind in kinds for rotation in range(6)]
+
+
 def placements(lay: Layout, kinds: tuple[Guilds, ...]) -> list[Step]:
     """Every legal way to lay one of `kinds` (S-HEX-1..3): on a free cell touching two hexagons, turned any way, no
     two spaces of one guild sharing a side."""
-    out = []
-    for at in lay.frontier:
-        for kind in kinds:
-            for rotation in range(6):
-                turned, guilds = canonical_turn(rotation, kind)
-                if lay.fits(at, turned, guilds):
-                    out.append(Step("hex", at=at, hex=kind, rotation=rotation))
-    return out
+    ways = turnings(kinds)
+    return [Step("hex", at, None, kind, rotation)
+            for at, facing in lay.facing.items() for kind, rotation, shown in ways if not facing & shown]
 
 
 def any_fits(lay: Layout, kinds: tuple[Guilds, ...]) -> bool:
-    return _any_fits(lay.board, kinds)
+    return _any_fits(lay, kinds)
 
 
 @lru_cache(maxsize=SEARCH_CACHE)
-def _any_fits(board: tuple[Placed, ...], kinds: tuple[Guilds, ...]) -> bool:
-    lay = layout(board)
-    for at in lay.frontier:
-        for kind in kinds:
-            for rotation in range(6):
-                turned, guilds = canonical_turn(rotation, kind)
-                if lay.fits(at, turned, guilds):
-                    return True
-    return False
+def _any_fits(lay: Layout, kinds: tuple[Guilds, ...]) -> bool:
+    ways = [shown for _, _, shown in turnings(kinds)]
+    return any(not facing & shown for facing in lay.facing.values() for shown in ways)
 
 
 def own_spaces(state: State, player: int) -> list[int]:
     """The spaces without a tower holding one of the player's tokens: what their groups are made of."""
-    return [s for s, tokens in enumerate(state.tokens) if player in tokens and state.towers[s] is None]
+    return spaces_of(pieces(state).own[player])
 
 
 def buildable(state: State, player: int) -> list[int]:
     """S-BUILD-1, S-BUILD-2 (S-VAR-1): every space a tower of `player` may go on now, in space order."""
-    return list(_buildable(state.board, state.tokens, state.towers, state.large_groups, player))
+    return list(_buildable(layout(state.board), pieces(state).own[player], state.large_groups))
 
 
 @lru_cache(maxsize=SEARCH_CACHE)
-def _buildable(board: tuple[Placed, ...], tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...],
-               large_groups: bool, player: int) -> tuple[int, ...]:
-    lay = layout(board)
-    own = [s for s, owners in enumerate(tokens) if player in owners and towers[s] is None]
-    out: set[int] = set()
-    for group in components(lay, own):
-        mask = 0
-        for s in group:
-            mask |= lay.bit[s]
-        if mask != 0b1111:
-            continue
-        if large_groups:
-            out.update(group)  # the whole connected group qualifies, and a tower may go on any of its spaces
-        else:
-            covered: set[int] = set()  # of this group: once every space is in some quartet, no more are needed
-            for quartet in distinct_quartets(lay, group):
-                covered.update(quartet)
-                if len(covered) >= len(group):
-                    break
-            out.update(covered)
-    return tuple(sorted(out))
+def _buildable(lay: Layout, own: int, large_groups: bool) -> tuple[int, ...]:
+    out = 0
+    if large_groups:  # the whole connected group qualifies, and a tower may go on any of its spaces
+        for group in group_sets(lay, own):
+            if lay.guilds_of(group) == ALL_GUILDS:
+                out |= group
+    else:
+        for quartet in distinct_quartets(lay, own):
+            out |= quartet
+            if out == own:
+                break  # every space is in some quartet: no more are needed
+    return tuple(spaces_of(out))
 
 
 def possible_group(state: State, player: int) -> bool:
     """S-SVC-STUCK: whether `player` still has a possible group: one meeting S-BUILD-1 (or S-VAR-1) whose every
     space holds one of their tokens or has room for one, needing no more tokens than they hold."""
-    return _possible_group(state.board, state.tokens, state.towers, state.large_groups, player,
+    where = pieces(state)
+    return _possible_group(layout(state.board), where.own[player], where.room_set, state.large_groups,
                            state.players[player].tokens)
 
 
 @lru_cache(maxsize=SEARCH_CACHE)
-def _possible_group(board: tuple[Placed, ...], tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...],
-                    large_groups: bool, player: int, supply: int) -> bool:
-    weight = {}
-    for s, owners in enumerate(tokens):
-        if towers[s] is not None:
-            continue
-        if player in owners:
-            weight[s] = 0
-        elif len(owners) < 2:
-            weight[s] = 1
-    return group_within(layout(board), weight, large_groups, supply)
+def _possible_group(lay: Layout, own: int, room: int, large_groups: bool, supply: int) -> bool:
+    return group_within(lay, own | room, own, large_groups, supply)  # a token more on each space not yet `own`
 
 
 def hexagon_fits(state: State, player: int, unknown_fits: bool = True) -> bool:
@@ -199,7 +213,7 @@ def settle(state: State, phase: str, events: Events) -> State:
     idle_turns = 0
     while True:
         if has_choice(state, phase):
-            return replace(state, step=phase)
+            return evolve(state, step=phase)
         events.append({"type": "skipped", "player": state.turn, "phase": phase, "reason": _skip_reason(state, phase)})
         if phase != BUILD:
             phase = _NEXT[phase]
@@ -219,12 +233,12 @@ def end_turn(state: State, events: Events) -> State:
         return game_over(state, "no_possible_group", events)
     turn = (state.turn + 1) % len(state.players)
     events.append({"type": "turn", "player": turn})
-    return replace(state, turn=turn, step=TOKEN)
+    return evolve(state, turn=turn, step=TOKEN)
 
 
 def game_over(state: State, reason: str, events: Events) -> State:
     from .scoring import score_state
-    over = replace(state, phase=OVER, step=None)
+    over = evolve(state, phase=OVER, step=None)
     events.append({"type": "game_over", "reason": reason, "winners": list(score_state(over).winners)})
     return over
 
@@ -264,8 +278,11 @@ def _do_token(s: State, step: Step, events: Events) -> State:
         raise illegal("S-BUILD-3", "/at", f"A tower already stands on {where(lay, space)}: no token may go there.")
     if len(s.tokens[space]) >= 2:
         raise illegal("S-TOKEN-1", "/at", f"{where(lay, space)} already holds two tokens, the most a space takes.")
+    before = pieces(s)
     tokens = _replace_at(s.tokens, space, tuple(sorted(s.tokens[space] + (s.turn,))))
-    s = replace(s, tokens=tokens, players=_replace_at(s.players, s.turn, replace(player, tokens=player.tokens - 1)))
+    s = evolve(s, tokens=tokens, players=_replace_at(s.players, s.turn, evolve(player, tokens=player.tokens - 1)))
+    # what the rest of the step asks about: the pieces as they were, and the one token more
+    _pieces.remember((s.tokens, s.towers), before.with_token(space, s.turn, len(tokens[space]) == 2))
     events.append({"type": "token", "player": s.turn, "at": list(step.at), "guild": step.guild})
     return settle(s, HEX, events)
 
@@ -275,11 +292,11 @@ def _do_hex(s: State, step: Step, events: Events) -> State:
     player = s.players[s.turn]
     kind, at = step.hex, step.at
     if player.hidden:
-        player = replace(player, hidden=player.hidden - 1)
+        player = evolve(player, hidden=player.hidden - 1)
     elif kind in player.hexes:
         rest = list(player.hexes)
         rest.remove(kind)
-        player = replace(player, hexes=tuple(rest))
+        player = evolve(player, hexes=tuple(rest))
     else:
         held = "; ".join("".join(h) for h in player.hexes) or "none"
         raise illegal("S-HEX-1", "/hex",
@@ -308,7 +325,7 @@ def _do_hex(s: State, step: Step, events: Events) -> State:
     board = s.board[:position] + (Placed(at, rotation, guilds),) + s.board[position:]
     tokens = s.tokens[:3 * position] + ((), (), ()) + s.tokens[3 * position:]
     towers = s.towers[:3 * position] + (None, None, None) + s.towers[3 * position:]
-    s = replace(s, board=board, tokens=tokens, towers=towers, players=_replace_at(s.players, s.turn, player))
+    s = evolve(s, board=board, tokens=tokens, towers=towers, players=_replace_at(s.players, s.turn, player))
     events.append({"type": "hex", "player": s.turn, "hex": list(kind), "at": list(at), "rotation": step.rotation})
     return settle(s, BUILD, events)
 
@@ -340,9 +357,9 @@ def _do_build(s: State, step: Step, events: Events) -> State:
     returned = s.tokens[space]  # S-BUILD-2: the tokens on the tower's space go back to their owners
     players = list(s.players)
     for owner in returned:
-        players[owner] = replace(players[owner], tokens=players[owner].tokens + 1)
-    players[s.turn] = replace(players[s.turn], towers=players[s.turn].towers - 1)
-    s = replace(s, players=tuple(players), tokens=_replace_at(s.tokens, space, ()),
+        players[owner] = evolve(players[owner], tokens=players[owner].tokens + 1)
+    players[s.turn] = evolve(players[s.turn], towers=players[s.turn].towers - 1)
+    s = evolve(s, players=tuple(players), tokens=_replace_at(s.tokens, space, ()),
                 towers=_replace_at(s.towers, space, s.turn))
     events.append({"type": "built", "player": s.turn, "at": list(step.at), "guild": step.guild,
                    "returned": list(returned), "towers_left": players[s.turn].towers})
@@ -384,18 +401,25 @@ apply_step = TURNS.apply_step  # the state after one step, and what happened; Il
 
 # ---------------------------------------------------------------- legal steps
 
+@lru_cache(maxsize=128)  # a board's 48 steps at most: about 8 kB a board
+def token_steps(lay: Layout) -> tuple[Step, ...]:
+    """Per space, the token step onto it: a board's are made once, not at every token phase."""
+    return tuple(Step("token", lay.board[s // 3].at, lay.guild[s]) for s in range(lay.spaces))
+
+
 def legal_steps(state: State) -> list[Step]:
     """Every step `apply_step` accepts in `state`, each once, in a stable order."""
     if state.over:
         return []
     lay = layout(state.board)
     if state.step == TOKEN:
-        return [Step("token", at=lay.board[s // 3].at, guild=lay.guild[s]) for s in token_spaces(state)]
+        steps = token_steps(lay)
+        return [steps[s] for s in token_spaces(state)]
     player = state.players[state.turn]
     if state.step == HEX:
         steps = placements(lay, hand_kinds(player))
         return steps + [END] if player.hidden else steps
-    return [Step("build", at=lay.board[s // 3].at, guild=lay.guild[s]) for s in buildable(state, state.turn)] + [END]
+    return [Step("build", lay.board[s // 3].at, lay.guild[s]) for s in buildable(state, state.turn)] + [END]
 
 
 __all__ = ["apply_step", "buildable", "legal_steps", "possible_group", "settle", "stuck"]

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterable, Iterator
+from functools import lru_cache, wraps
+from itertools import permutations
+from operator import is_
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 Coord = tuple[int, int]
 Guilds = tuple[str, str, str]
+
+T = TypeVar("T")
 
 GUILDS = ("A", "B", "C", "D")
 GUILD_BIT = {g: 1 << i for i, g in enumerate(GUILDS)}
@@ -46,6 +50,28 @@ def space_on_side(rotation: int, side: int) -> int:
     return ((side - rotation) % SIDES) // 2
 
 
+# S-GEO-2 as tables, for the searches that ask it of every side: per rotation, the space covering each side
+SPACE_ON_SIDE = tuple(tuple(space_on_side(rotation, side) for side in range(SIDES)) for rotation in range(SIDES))
+
+
+def side_guilds(rotation: int, guilds: Guilds) -> int:
+    """The guild each side of a hexagon laid so shows, as one number: side d's guild bit at bits 4d to 4d + 3. Two
+    such numbers (this one and what a cell's neighbours show it, `Layout.facing_of`) meet their own guild on some
+    side exactly when they share a bit (S-HEX-3)."""
+    return SIDE_GUILDS[rotation % SIDES, guilds]
+
+
+def _side_guilds(rotation: int, guilds: Guilds) -> int:
+    shown = 0
+    for side, space in enumerate(SPACE_ON_SIDE[rotation]):
+        shown |= GUILD_BIT[guilds[space]] << 4 * side
+    return shown
+
+
+SIDE_GUILDS = {(rotation, guilds): _side_guilds(rotation, guilds)
+               for rotation in range(SIDES) for guilds in permutations(GUILDS, 3)}
+
+
 def sides_of_space(rotation: int, space: int) -> tuple[int, int]:
     first = (rotation + 2 * space) % SIDES
     return first, (first + 1) % SIDES
@@ -53,9 +79,13 @@ def sides_of_space(rotation: int, space: int) -> tuple[int, int]:
 
 def canonical_turn(rotation: int, guilds: Guilds) -> tuple[int, Guilds]:
     """The equivalent form with rotation 0 or 1 (S-GEO-2): turning by 2 is the same as moving each guild one space
-    on; space j of the result is space j - rotation // 2 of the given form."""
-    shift = (rotation % SIDES) // 2
-    return rotation % 2, tuple(guilds[(j - shift) % 3] for j in range(3))  # type: ignore[return-value]
+    on; space j of the result is space j - rotation // 2 of the given form (`CANONICAL_SPACES`)."""
+    first, second, third = CANONICAL_SPACES[rotation % SIDES]
+    return rotation % 2, (guilds[first], guilds[second], guilds[third])
+
+
+# per rotation: the spaces of the given form that become spaces 0, 1, 2 of the canonical form
+CANONICAL_SPACES = tuple(tuple((j - rotation // 2) % 3 for j in range(3)) for rotation in range(SIDES))
 
 
 def hexagon_kind(guilds: Iterable[str]) -> Guilds:
@@ -77,6 +107,8 @@ def all_kinds() -> tuple[Guilds, ...]:
 
 
 KINDS = all_kinds()
+# every way to write a hexagon (three different guilds, counter-clockwise from any of them): its kind
+KIND_OF = {written: hexagon_kind(written) for written in permutations(GUILDS, 3)}
 
 
 def rotate_coord(at: Coord, turns: int = 1) -> Coord:
@@ -99,20 +131,31 @@ class Placed:
         return self.guilds[space_on_side(self.rotation, side)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Layout:
-    """What a board's hexagons determine. Space `3 * h + i` is guild space i of board[h]."""
+    """What a board's hexagons determine. Space `3 * h + i` is guild space i of board[h]. One board has one Layout
+    (`layout` keeps them), so a Layout is compared and hashed by identity: the searches keyed by it are keyed by
+    the board without hashing the board again."""
 
     board: tuple[Placed, ...]
     index: dict[Coord, int]  # hexagon at a coordinate
     guild: tuple[str, ...]  # per space
     bit: tuple[int, ...]  # per space: its guild as a bit
-    neighbours: tuple[tuple[int, ...], ...]  # per space, in increasing order
     frontier: tuple[Coord, ...]  # empty places touching two hexagons or more (S-HEX-2, S-SVC-EDGE), sorted
+    facing: dict[Coord, int]  # per place of the frontier, in its order: the guilds its neighbours show it (S-HEX-3)
+    # The group searches (S-BUILD-1) see a set of spaces as one number, space s as bit s:
+    reach: tuple[int, ...]  # per space: the set of its neighbours (S-GEO-3)
+    showing: tuple[int, ...]  # per set of guilds (as GUILD_BIT bits): the spaces of those guilds
+    hexagon_reach: tuple[int, ...]  # per hexagon: the set of hexagons it shares a side with, hexagon h as bit h
 
     @property
     def spaces(self) -> int:
         return len(self.guild)
+
+    @property
+    def neighbours(self) -> tuple[list[int], ...]:
+        """Per space, its neighbours in increasing order (S-GEO-3)."""
+        return tuple(spaces_of(near) for near in self.reach)
 
     def space(self, at: Coord, guild: str) -> int | None:
         h = self.index.get(at)
@@ -124,9 +167,20 @@ class Layout:
     def name(self, space: int) -> tuple[Coord, str]:
         return self.board[space // 3].at, self.guild[space]
 
+    def facing_of(self, at: Coord) -> int:
+        """The guild each neighbour of the free place `at` shows it, in the form of `side_guilds`."""
+        facing = self.facing.get(at)
+        if facing is None:
+            facing = 0
+            for side in range(SIDES):
+                other = self.index.get(neighbour(at, side))
+                if other is not None:
+                    facing |= GUILD_BIT[self.board[other].guild_on_side(opposite(side))] << 4 * side
+        return facing
+
     def fits(self, at: Coord, rotation: int, guilds: Guilds) -> bool:
         """S-HEX-3: no space of the hexagon laid at `at` shares a side with a space of its guild."""
-        return not self.clashes(at, rotation, guilds)
+        return not self.facing_of(at) & side_guilds(rotation, guilds)
 
     def clashes(self, at: Coord, rotation: int, guilds: Guilds) -> list[tuple[int, Coord, str]]:
         """(side, neighbour, guild) for every side where the laid hexagon would meet its own guild."""
@@ -143,99 +197,195 @@ class Layout:
     def touching(self, at: Coord) -> int:
         return sum(neighbour(at, side) in self.index for side in range(SIDES))
 
+    def guilds_of(self, spaces: int) -> int:
+        """The guilds (as GUILD_BIT bits) that the spaces of the set `spaces` show."""
+        return sum(bit for bit in GUILD_BIT.values() if spaces & self.showing[bit])
 
+
+def last_by_identity(cached: Callable[..., T]) -> Callable[..., T]:
+    """A cached function of immutable values, with the arguments of its last call recognised by identity before
+    they are hashed: successive states share their board and the pieces on it until a step changes them, and
+    hashing a whole board for every question about it costs more than the answer. `cache_clear` forgets both;
+    `remember` gives the answer for new arguments that the caller has worked out more cheaply."""
+    last: tuple[tuple, T] | None = None
+
+    @wraps(cached)
+    def call(*args: Any) -> T:
+        nonlocal last
+        seen = last
+        if seen is not None and all(map(is_, seen[0], args)):
+            return seen[1]
+        value = cached(*args)
+        last = (args, value)
+        return value
+
+    def cache_clear() -> None:
+        nonlocal last
+        last = None
+        cached.cache_clear()  # type: ignore[attr-defined]
+
+    def remember(args: tuple, value: T) -> None:
+        """Take `value` as the answer for `args` (recognised by identity, as the last call's are)."""
+        nonlocal last
+        last = (args, value)
+
+    call.cache_clear = cache_clear  # type: ignore[attr-defined]
+    call.remember = remember  # type: ignore[attr-defined]
+    return call
+
+
+@last_by_identity
 @lru_cache(maxsize=4096)
 def layout(board: tuple[Placed, ...]) -> Layout:
+    """The board's Layout, made once per board."""
     index = {hexagon.at: h for h, hexagon in enumerate(board)}
-    guild = tuple(g for hexagon in board for g in hexagon.guilds)
-    neighbours: list[set[int]] = [set() for _ in guild]
+    by_key = {_key(at): h for at, h in index.items()}
+    guild: list[str] = []
+    reach: list[int] = []
+    hexagon_reach = [0] * len(board)
+    facing: dict[int, int] = {}  # free places touching a hexagon, by key: the guilds shown them (S-HEX-3)
     for h, hexagon in enumerate(board):
-        for i in range(3):  # S-GEO-3: the spaces of one hexagon are pairwise adjacent
-            neighbours[3 * h + i].update(3 * h + j for j in range(3) if j != i)
+        first = 3 * h
+        guild.extend(hexagon.guilds)
+        reach.extend((0b110 << first, 0b101 << first, 0b011 << first))  # S-GEO-3: pairwise adjacent within
+        covering = SPACE_ON_SIDE[hexagon.rotation]
+        shown = side_guilds(hexagon.rotation, hexagon.guilds)
+        key = _key(hexagon.at)
+        on_edge = not (-MAX_COORD < hexagon.at[0] < MAX_COORD and -MAX_COORD < hexagon.at[1] < MAX_COORD)
         for side in range(SIDES):
-            other = index.get(neighbour(hexagon.at, side))
-            if other is None:
-                continue
-            mine = 3 * h + space_on_side(hexagon.rotation, side)
-            theirs = 3 * other + space_on_side(board[other].rotation, opposite(side))
-            neighbours[mine].add(theirs)
-    cells: dict[Coord, int] = {}
-    for hexagon in board:
-        for side in range(SIDES):
-            cell = neighbour(hexagon.at, side)
-            if cell not in index and on_table(cell):
-                cells[cell] = cells.get(cell, 0) + 1
-    frontier = tuple(sorted(cell for cell, count in cells.items() if count >= 2))
-    return Layout(board, index, guild, tuple(GUILD_BIT[g] for g in guild),
-                  tuple(tuple(sorted(n)) for n in neighbours), frontier)
+            cell = key + KEY_STEP[side]
+            other = by_key.get(cell)
+            facing_side = (side + 3) % SIDES  # S-GEO-1: side `side` meets the other's side (side + 3) mod 6
+            if other is not None:
+                reach[first + covering[side]] |= 1 << 3 * other + SPACE_ON_SIDE[board[other].rotation][facing_side]
+                hexagon_reach[h] |= 1 << other
+            elif not on_edge or on_table(_coord(cell)):
+                facing[cell] = facing.get(cell, 0) | (shown >> 4 * side & 0xF) << 4 * facing_side
+    # each hexagon a free place touches shows it one guild on one side: one bit each
+    frontier = [cell for cell in sorted(facing) if facing[cell].bit_count() >= 2]
+    showing = [0] * (ALL_GUILDS + 1)
+    for s, g in enumerate(guild):
+        showing[GUILD_BIT[g]] |= 1 << s
+    for guilds in range(1, ALL_GUILDS + 1):  # a set of guilds: the spaces of its lowest guild and of the rest
+        lowest = guilds & -guilds
+        showing[guilds] = showing[lowest] | showing[guilds ^ lowest]
+    return Layout(board, index, tuple(guild), tuple(GUILD_BIT[g] for g in guild),
+                  tuple(_coord(cell) for cell in frontier), {_coord(cell): facing[cell] for cell in frontier},
+                  tuple(reach), tuple(showing), tuple(hexagon_reach))
+
+
+# A place as one number while a Layout is made, cheaper to step and look up than a pair: q * 256 + r (both run
+# from -MAX_COORD - 1 to MAX_COORD + 1, and keys sort as the pairs do).
+def _key(at: Coord) -> int:
+    return at[0] * 256 + at[1]
+
+
+def _coord(key: int) -> Coord:
+    q = (key + 128) >> 8
+    return q, key - q * 256
+
+
+KEY_STEP = tuple(_key(step) for step in DIRECTIONS)
 
 
 # ---------------------------------------------------------------- groups
 
-def components(lay: Layout, members: Iterable[int]) -> list[list[int]]:
-    """The connected groups (S-BUILD-1) of the given spaces, through adjacent spaces among them."""
-    inside = set(members)
-    seen: set[int] = set()
+def space_set(spaces: Iterable[int]) -> int:
+    """A set of spaces as one number: space s is bit s."""
+    return sum(1 << s for s in set(spaces))
+
+
+def spaces_of(spaces: int) -> list[int]:
+    """The spaces of a set, in increasing order."""
     out = []
-    for start in sorted(inside):
-        if start in seen:
-            continue
-        seen.add(start)
-        group, todo = [start], [start]
-        while todo:
-            for other in lay.neighbours[todo.pop()]:
-                if other in inside and other not in seen:
-                    seen.add(other)
-                    group.append(other)
-                    todo.append(other)
-        out.append(sorted(group))
+    while spaces:
+        lowest = spaces & -spaces
+        out.append(lowest.bit_length() - 1)
+        spaces ^= lowest
     return out
 
 
-def distinct_quartets(lay: Layout, members: Iterable[int]) -> Iterator[frozenset[int]]:
-    """Every connected group of four spaces of four different guilds among `members` (S-BUILD-1), each once."""
-    inside = set(members)
-    seen: set[frozenset[int]] = set()
-
-    def grow(group: frozenset[int], mask: int) -> Iterator[frozenset[int]]:
-        if len(group) == 4:
-            if group not in seen:
-                seen.add(group)
-                yield group
-            return
-        for space in group:
-            for other in lay.neighbours[space]:
-                if other in inside and other not in group and not mask & lay.bit[other]:
-                    yield from grow(group | {other}, mask | lay.bit[other])
-
-    for start in sorted(inside):
-        yield from grow(frozenset((start,)), lay.bit[start])
-        inside.discard(start)  # every group through `start` has been found
+def spread(reach: tuple[int, ...], members: int, start: int) -> int:
+    """The set of members connected to the set `start` through members, each member i touching the set
+    `reach[i]`."""
+    group = todo = start
+    while todo:
+        lowest = todo & -todo
+        todo ^= lowest
+        reached = reach[lowest.bit_length() - 1] & members & ~group
+        group |= reached
+        todo |= reached
+    return group
 
 
-def group_within(lay: Layout, weight: dict[int, int], large: bool, budget: int) -> bool:
-    """Whether a qualifying group among the spaces of `weight` needs at most `budget` tokens (the sum of `weight`
-    over it). Base game: four connected spaces of four different guilds; S-VAR-1: any connected group in which all
-    four guilds appear. Every base group qualifies for S-VAR-1 too, so those are tried first; the variant's larger
-    groups are then searched as a group Steiner tree over the guilds, by dynamic programming over guild subsets."""
-    for group in components(lay, weight):
-        if _mask(lay, group) != ALL_GUILDS:
+def group_sets(lay: Layout, members: int) -> list[int]:
+    """The connected groups (S-BUILD-1) of the set of spaces `members`, through adjacent spaces among them, each as
+    a set; in the order of their lowest spaces."""
+    out = []
+    while members:
+        group = spread(lay.reach, members, members & -members)
+        members ^= group
+        out.append(group)
+    return out
+
+
+def components(lay: Layout, members: Iterable[int]) -> list[list[int]]:
+    """The connected groups (S-BUILD-1) of the given spaces, through adjacent spaces among them."""
+    return [spaces_of(group) for group in group_sets(lay, space_set(members))]
+
+
+def distinct_quartets(lay: Layout, members: int) -> Iterator[int]:
+    """Every connected group of four spaces of four different guilds (S-BUILD-1) among the set `members`, each once,
+    as a set. Each group is grown from its lowest space through higher ones only, each space added being either
+    left over from an earlier choice or a neighbour of the last one added that no earlier space touches; so each
+    connected group is reached by one path alone (Wernicke's ESU enumeration). A space whose guild the group
+    already shows is never a choice."""
+    reach, bit, showing = lay.reach, lay.bit, lay.showing
+    higher = members
+    while higher:
+        first = higher & -higher
+        higher ^= first
+        guilds1 = bit[first.bit_length() - 1]
+        near1 = reach[first.bit_length() - 1] | first  # the group and every space it touches
+        choices1 = reach[first.bit_length() - 1] & higher & ~showing[guilds1]
+        while choices1:
+            second = choices1 & -choices1
+            choices1 ^= second
+            at2 = second.bit_length() - 1
+            guilds2 = guilds1 | bit[at2]
+            near2 = near1 | reach[at2]
+            choices2 = (choices1 | reach[at2] & higher & ~near1) & ~showing[guilds2]
+            while choices2:
+                third = choices2 & -choices2
+                choices2 ^= third
+                at3 = third.bit_length() - 1
+                choices3 = (choices2 | reach[at3] & higher & ~near2) & ~showing[guilds2 | bit[at3]]
+                three = first | second | third
+                while choices3:
+                    fourth = choices3 & -choices3
+                    choices3 ^= fourth
+                    yield three | fourth
+
+
+def group_within(lay: Layout, spaces: int, owned: int, large: bool, budget: int) -> bool:
+    """Whether a qualifying group among the set `spaces` needs at most `budget` more tokens: one for each of its
+    spaces outside the set `owned` (those already holding one). Base game: four connected spaces of four different
+    guilds; S-VAR-1: any connected group in which all four guilds appear. Every base group qualifies for S-VAR-1
+    too, so those are tried first; the variant's larger groups are then searched as a group Steiner tree over the
+    guilds, by dynamic programming over guild subsets."""
+    if any((quartet & ~owned).bit_count() <= budget for quartet in distinct_quartets(lay, spaces)):
+        return True
+    if not large:
+        return False
+    for group in group_sets(lay, spaces):
+        if lay.guilds_of(group) != ALL_GUILDS:
             continue
-        owned = _mask(lay, (s for s in group if weight[s] == 0))
-        if bin(ALL_GUILDS & ~owned).count("1") > budget:
+        if (ALL_GUILDS & ~lay.guilds_of(group & owned)).bit_count() > budget:
             continue  # each guild without a token yet needs one more
-        if any(sum(weight[s] for s in quartet) <= budget for quartet in distinct_quartets(lay, group)):
-            return True
-        if large and _steiner(lay, group, weight) <= budget:
+        members = spaces_of(group)
+        if _steiner(lay, members, {s: 0 if owned >> s & 1 else 1 for s in members}) <= budget:
             return True
     return False
-
-
-def _mask(lay: Layout, spaces: Iterable[int]) -> int:
-    mask = 0
-    for s in spaces:
-        mask |= lay.bit[s]
-    return mask
 
 
 def _steiner(lay: Layout, group: list[int], weight: dict[int, int]) -> int:
@@ -243,6 +393,7 @@ def _steiner(lay: Layout, group: list[int], weight: dict[int, int]) -> int:
     least weight of a connected set holding s and showing at least the guilds of `mask`."""
     infinity = 1 << 20
     inside = set(group)
+    neighbours = lay.neighbours
     cost = [dict.fromkeys(group, infinity) for _ in range(ALL_GUILDS + 1)]
     for s in group:
         cost[0][s] = weight[s]
@@ -261,7 +412,7 @@ def _steiner(lay: Layout, group: list[int], weight: dict[int, int]) -> int:
         while todo:
             s = todo.popleft()
             base = row[s]
-            for other in lay.neighbours[s]:
+            for other in neighbours[s]:
                 if other not in inside:
                     continue
                 value = base + weight[other]
@@ -277,63 +428,51 @@ def _steiner(lay: Layout, group: list[int], weight: dict[int, int]) -> int:
     return min(cost[ALL_GUILDS].values())
 
 
-def is_connected(cells: Iterable[Coord]) -> bool:
-    cells = set(cells)
-    if not cells:
-        return True
-    start = next(iter(cells))
-    seen, todo = {start}, [start]
-    while todo:
-        at = todo.pop()
-        for side in range(SIDES):
-            other = neighbour(at, side)
-            if other in cells and other not in seen:
-                seen.add(other)
-                todo.append(other)
-    return len(seen) == len(cells)
-
-
 @lru_cache(maxsize=1024)
-def buildable_from_start(cells: frozenset[Coord], starting: int, hint: frozenset[Coord] = frozenset()) -> bool:
-    """S-SETUP-2, S-HEX-2: whether some connected set of `starting` cells could have been the starting layout, every
-    other hexagon then laid touching at least two already there. Adding hexagons only helps, so for a given start
-    the greedy closure decides; `hint` (the service's own start, S-SVC-START) is tried first."""
-    if len(cells) <= starting:
-        return is_connected(cells)
+def buildable_from_start(lay: Layout, starting: int, hint: frozenset[Coord] = frozenset()) -> bool:
+    """S-SETUP-2, S-HEX-2: whether some connected set of `starting` of the board's hexagons could have been the
+    starting layout, every other hexagon then laid touching at least two already there. Adding hexagons only
+    helps, so for a given start the greedy closure decides; `hint` (the service's own start, S-SVC-START) is tried
+    first. A set of hexagons is a number here, hexagon h its bit h."""
+    near = lay.hexagon_reach
+    every = (1 << len(near)) - 1
+    if len(near) <= starting:
+        return spread(near, every, every & -every) == every
 
-    def closes(start: frozenset[Coord]) -> bool:
-        have = set(start)
-        grew = True
+    def closes(start: int) -> bool:
+        have, grew = start, True
         while grew:
-            grew = False
-            for cell in cells - have:
-                if sum(neighbour(cell, side) in have for side in range(SIDES)) >= 2:
-                    have.add(cell)
+            grew, rest = False, every & ~have
+            while rest:
+                lowest = rest & -rest
+                rest ^= lowest
+                if (near[lowest.bit_length() - 1] & have).bit_count() >= 2:
+                    have |= lowest
                     grew = True
-        return len(have) == len(cells)
+        return have == every
 
-    if hint and hint <= cells and is_connected(hint) and len(hint) == starting and closes(hint):
-        return True
-    for start in _connected_subsets(cells, starting):
-        if closes(start):
+    if hint and len(hint) == starting and all(at in lay.index for at in hint):
+        start = sum(1 << lay.index[at] for at in hint)
+        if spread(near, start, start & -start) == start and closes(start):
             return True
-    return False
+    return any(closes(start) for start in _connected_subsets(near, starting))
 
 
-def _connected_subsets(cells: frozenset[Coord], size: int) -> Iterator[frozenset[Coord]]:
-    seen: set[frozenset[Coord]] = set()
+def _connected_subsets(near: tuple[int, ...], size: int) -> Iterator[int]:
+    """Every connected set of `size` hexagons, each once."""
+    seen: set[int] = set()
 
-    def grow(group: frozenset[Coord]) -> Iterator[frozenset[Coord]]:
-        if len(group) == size:
+    def grow(group: int) -> Iterator[int]:
+        if group.bit_count() == size:
             if group not in seen:
                 seen.add(group)
                 yield group
             return
-        for at in group:
-            for side in range(SIDES):
-                other = neighbour(at, side)
-                if other in cells and other not in group:
-                    yield from grow(group | {other})
+        around = 0
+        for h in spaces_of(group):
+            around |= near[h]
+        for h in spaces_of(around & ~group):
+            yield from grow(group | 1 << h)
 
-    for start in sorted(cells):
-        yield from grow(frozenset((start,)))
+    for h in range(len(near)):
+        yield from grow(1 << h)

@@ -7,8 +7,11 @@ space: 3 * hexagon + guild space), so the geometry of a board is computed once h
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from .geometry import Guilds, Placed
+
+T = TypeVar("T")
 
 TOKEN, HEX, BUILD = "token", "hex", "build"
 PHASES = (TOKEN, HEX, BUILD)
@@ -58,5 +61,15 @@ class State:
         return any(p.hidden for p in self.players)
 
 
+def evolve(value: T, **changes: Any) -> T:
+    """`dataclasses.replace(value, **changes)` for a State or a Player, without looking their fields up again at
+    every call: a step makes several on its way."""
+    kind = type(value)
+    new = object.__new__(kind)
+    for name in kind.__slots__:  # type: ignore[attr-defined]
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
+    return new
+
+
 __all__ = ["BUILD", "HEX", "HEXAGONS", "MAX_PLAYERS", "MIN_PLAYERS", "OVER", "PHASES", "PLAY", "Player", "SETUP",
-           "START", "State", "TOKEN", "TOKENS", "TOWERS"]
+           "START", "State", "TOKEN", "TOKENS", "TOWERS", "evolve"]

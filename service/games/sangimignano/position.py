@@ -13,7 +13,18 @@ from typing import Any
 from ..core.errors import Problem
 from ..core.schemas import Reading
 from .engine import has_choice, stuck
-from .geometry import Coord, Guilds, Placed, buildable_from_start, canonical_turn, hexagon_kind, neighbour, opposite
+from .geometry import (
+    CANONICAL_SPACES,
+    KIND_OF,
+    Coord,
+    Guilds,
+    Placed,
+    buildable_from_start,
+    canonical_turn,
+    layout,
+    neighbour,
+    opposite,
+)
 from .model import (
     BUILD,
     HEX,
@@ -33,8 +44,6 @@ from .model import (
 from .steps import distinct_guilds
 
 GAME_ID = "sangimignano"
-NO_TOKENS = ((), (), ())  # a hexagon's "tokens" left out
-NO_TOWERS = (None, None, None)  # a hexagon's "towers" left out
 
 # A hexagon of the board as built: (its index in the document, for pointers; the hexagon in canonical form; per
 # canonical space, the players whose tokens lie there, sorted, and whose tower stands there)
@@ -43,15 +52,17 @@ Entry = tuple[int, Placed, list[tuple[int, ...]], list[int | None]]
 
 # ---------------------------------------------------------------- building
 
-def _hand(loaded: Any, pointer: str, rules: list[Problem]) -> tuple[tuple[Guilds, ...], int]:
+def _hand(loaded: Any, player: int, rules: list[Problem]) -> tuple[tuple[Guilds, ...], int]:
     """A hand as loaded: a list of hexagons (each written as its kind, sorted; one that repeats a guild is
     S-COMP-1's and left out), or {"count": n} when they are unknown (S-SVC-UNKNOWN). Returns (known, hidden)."""
     if isinstance(loaded, list):
         kinds = []
         for i, guilds in enumerate(loaded):
-            hexagon = distinct_guilds(guilds, f"{pointer}/{i}", rules)
-            if hexagon is not None:
-                kinds.append(hexagon_kind(hexagon))
+            kind = KIND_OF.get(tuple(guilds))
+            if kind is None:  # a guild repeats
+                distinct_guilds(guilds, f"/players/{player}/hexes/{i}", rules)
+            else:
+                kinds.append(kind)
         return tuple(sorted(kinds)), 0
     return (), loaded["count"]
 
@@ -63,42 +74,49 @@ def _board(loaded: list, n: int, rules: list[Problem], pieces: list[Problem], pl
     `placed_tokens` and `built`, per player."""
     board: list[Entry] = []
     for h, item in enumerate(loaded):
-        pointer = f"/board/{h}"
-        guilds = distinct_guilds(item["guilds"], f"{pointer}/guilds", rules)
-        if guilds is None:
+        guilds = item["guilds"]
+        if len(set(guilds)) != 3:
+            distinct_guilds(guilds, f"/board/{h}/guilds", rules)  # S-COMP-1, and the hexagon left out
             continue
         rotation = item.get("rotation", 0)
         turned, canonical = canonical_turn(rotation, guilds)
-        shift = rotation // 2  # canonical space j is given space j - shift (S-GEO-2)
-        given_tokens, given_towers = item.get("tokens", NO_TOKENS), item.get("towers", NO_TOWERS)
-        tokens: list[tuple[int, ...]] = []
-        towers: list[int | None] = []
-        for j in range(3):
-            given = (j - shift) % 3
-            owners, tower = tuple(sorted(given_tokens[given])), given_towers[given]
-            space_tokens = f"{pointer}/tokens/{given}"
-            for owner in owners:
-                if owner >= n:
-                    pieces.append(Problem("S-COMP-4", space_tokens, f"A token of player {owner}, but the game has "
-                                                                    f"{n} players."))
-                else:
+        spaces = CANONICAL_SPACES[rotation]  # canonical space j is given space spaces[j] (S-GEO-2)
+        given_tokens, given_towers = item.get("tokens"), item.get("towers")
+        tokens = [tuple(sorted(given_tokens[given])) for given in spaces] if given_tokens else [(), (), ()]
+        towers = [given_towers[given] for given in spaces] if given_towers else [None, None, None]
+        for owners, tower, given in zip(tokens, towers, spaces):
+            if tower is None and len(owners) <= 2 and (not owners or owners[-1] < n):
+                for owner in owners:  # the usual space: no tower, at most two tokens of players in the game
                     placed_tokens[owner] += 1
-            if tower is not None:
-                if tower >= n:
-                    pieces.append(Problem("S-COMP-4", f"{pointer}/towers/{given}", f"A tower of player {tower}, but "
-                                                                                   f"the game has {n} players."))
-                else:
-                    built[tower] += 1
-            if len(owners) > 2:
-                pieces.append(Problem("S-TOKEN-1", space_tokens, f"{len(owners)} tokens on one space; a space holds "
-                                                                 "at most two."))
-            if tower is not None and owners:
-                pieces.append(Problem("S-BUILD-3", space_tokens, "A space with a tower holds no token: the tokens "
-                                                                 "there went back when it was built (S-BUILD-2)."))
-            tokens.append(owners)
-            towers.append(tower)
+            else:
+                _check_space(h, given, owners, tower, n, pieces, placed_tokens, built)
         board.append((h, Placed((item["at"][0], item["at"][1]), turned, canonical), tokens, towers))
     return board
+
+
+def _check_space(h: int, given: int, owners: tuple[int, ...], tower: int | None, n: int, pieces: list[Problem],
+                 placed_tokens: list[int], built: list[int]) -> None:
+    """What lies on one space (given space `given` of board entry `h`), checked against the `n` players and counted
+    in `placed_tokens` and `built`, per player."""
+    for owner in owners:
+        if owner < n:
+            placed_tokens[owner] += 1
+        else:
+            pieces.append(Problem("S-COMP-4", f"/board/{h}/tokens/{given}", f"A token of player {owner}, but the "
+                                                                            f"game has {n} players."))
+    if tower is not None:
+        if tower < n:
+            built[tower] += 1
+        else:
+            pieces.append(Problem("S-COMP-4", f"/board/{h}/towers/{given}", f"A tower of player {tower}, but the "
+                                                                            f"game has {n} players."))
+    if len(owners) > 2:
+        pieces.append(Problem("S-TOKEN-1", f"/board/{h}/tokens/{given}", f"{len(owners)} tokens on one space; a "
+                                                                         "space holds at most two."))
+    if tower is not None and owners:
+        pieces.append(Problem("S-BUILD-3", f"/board/{h}/tokens/{given}", "A space with a tower holds no token: the "
+                                                                         "tokens there went back when it was built "
+                                                                         "(S-BUILD-2)."))
 
 
 def build_state(loaded: dict) -> Reading[State]:
@@ -108,7 +126,7 @@ def build_state(loaded: dict) -> Reading[State]:
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         rules.append(Problem("S-SETUP-1", "/players", f"San Gimignano is for 2 to 4 players; {n} given."))
-    hands = [_hand(item["hexes"], f"/players/{i}/hexes", rules) for i, item in enumerate(players)]
+    hands = [_hand(item["hexes"], i, rules) for i, item in enumerate(players)]
     pieces: list[Problem] = []
     placed_tokens, built = [0] * n, [0] * n
     board = _board(loaded["board"], n, rules, pieces, placed_tokens, built)
@@ -155,32 +173,54 @@ def build_state(loaded: dict) -> Reading[State]:
     step = loaded.get("step", TOKEN if phase == PLAY else None)
     if (phase == OVER) != (step is None):
         problems.append(Problem("S-SVC-STEP", "/step", "\"step\" is null exactly when the game is over."))
-    _check_board(board, starting, n, problems)
+    board.sort(key=lambda entry: entry[1].at)  # stable: entries at one place stay in the document's order
+    placed = tuple(entry[1] for entry in board)
+    _check_board(board, placed, starting, n, problems)
     if problems:
         return Reading(None, tuple(problems))
-    board.sort(key=lambda entry: entry[1].at)
-    state = State(loaded.get("variant", {}).get("large_groups", False), tuple(full),
-                  tuple(entry[1] for entry in board), tuple(t for entry in board for t in entry[2]),
-                  tuple(t for entry in board for t in entry[3]), box, turn, step, phase)
+    state = State(loaded.get("variant", {}).get("large_groups", False), tuple(full), placed,
+                  tuple(t for entry in board for t in entry[2]), tuple(t for entry in board for t in entry[3]), box,
+                  turn, step, phase)
     problems.extend(_check_flow(state))
     return Reading(None if problems else state, tuple(problems))
 
 
 # ---------------------------------------------------------------- the rules a position obeys
 
-def _check_board(board: list[Entry], starting: int, n: int, problems: list[Problem]) -> None:
+def _check_board(board: list[Entry], placed: tuple[Placed, ...], starting: int, n: int,
+                 problems: list[Problem]) -> None:
     """S-GEO-1 (one hexagon a place), S-HEX-3 (no guild meets itself), S-HEX-2 and S-SETUP-2 (a connected board
-    that could have been laid by the rules from a starting layout, S-SVC-LAYOUT)."""
+    that could have been laid by the rules from a starting layout, S-SVC-LAYOUT). `board` is sorted by place, and
+    `placed` is its hexagons."""
+    if len({hexagon.at for hexagon in placed}) != len(placed):
+        _two_on_a_place(board, problems)
+        return
+    lay = layout(placed)
+    if any(near & lay.showing[bit] for near, bit in zip(lay.reach, lay.bit)):  # a space meets its own guild
+        _clashes(sorted(board), starting, problems)
+    if not board or len(board) > HEXAGONS:
+        return  # too many hexagons is S-COMP-4's problem; searching their starts would only cost time
+    if not buildable_from_start(lay, min(starting, len(board)), frozenset(START[n])):
+        problems.append(Problem("S-HEX-2", "/board", "These hexagons cannot have been laid by the rules: from no "
+                                                     f"connected start of {starting} can each later hexagon touch at "
+                                                     "least two already in play (S-SVC-LAYOUT)."))
+
+
+def _two_on_a_place(board: list[Entry], problems: list[Problem]) -> None:
+    """S-GEO-1, for each hexagon at a place taken by an earlier one (in the document's order)."""
     at_index: dict[Coord, int] = {}
-    for h, placed, _, _ in board:
+    for h, placed, _, _ in sorted(board):
         if placed.at in at_index:
             problems.append(Problem("S-GEO-1", f"/board/{h}/at", f"Two hexagons lie at [{placed.at[0]}, "
                                                                  f"{placed.at[1]}] (board entries "
                                                                  f"{at_index[placed.at]} and {h})."))
         else:
             at_index[placed.at] = h
-    if len(at_index) != len(board):
-        return
+
+
+def _clashes(board: list[Entry], starting: int, problems: list[Problem]) -> None:
+    """S-HEX-3 (S-SETUP-2 on a starting layout), for each side where two hexagons show the same guild: in the
+    document's order, each shared side once."""
     by_at = {placed.at: (h, placed) for h, placed, _, _ in board}
     for h, placed, _, _ in board:
         for side in range(3):  # each shared side once: the other three are seen from the other hexagon
@@ -193,13 +233,6 @@ def _check_board(board: list[Entry], starting: int, n: int, problems: list[Probl
                 problems.append(Problem(rule, f"/board/{h}", f"The {mine} spaces of the hexagons at "
                                                              f"[{placed.at[0]}, {placed.at[1]}] and [{other[1].at[0]}, "
                                                              f"{other[1].at[1]}] share a side."))
-    if not board or len(board) > HEXAGONS:
-        return  # too many hexagons is S-COMP-4's problem; searching their starts would only cost time
-    cells = frozenset(at_index)
-    if not buildable_from_start(cells, min(starting, len(cells)), frozenset(START[n])):
-        problems.append(Problem("S-HEX-2", "/board", "These hexagons cannot have been laid by the rules: from no "
-                                                     f"connected start of {starting} can each later hexagon touch at "
-                                                     "least two already in play (S-SVC-LAYOUT)."))
 
 
 def _check_flow(state: State) -> list[Problem]:
