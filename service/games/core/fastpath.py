@@ -236,25 +236,30 @@ def _refusals(field: fields.Field, value: str, const: Callable[[Any], str]) -> l
     return out
 
 
-def _inline(field: fields.Field, const: Callable[[Any], str]) -> tuple[list[str], str]:
-    """(lines checking `value`, the expression of what the field loads from it): a plain field or a list of plain
-    items checked inline; any other field by its compiled reader."""
+def _inline(field: fields.Field, const: Callable[[Any], str], var: str = "value",
+            depth: int = 0) -> tuple[list[str], str]:
+    """(lines checking `var`, the expression of what the field loads from it): a plain field, or a list (of lists)
+    of them, checked inline; the items of a list of anything else, and any other field, read by its compiled
+    reader."""
     from .schemas import List
 
     plain = _plain_type(field)
-    if plain is not None and not field.allow_none:
-        refused = [f"type(value) is not {plain}", *_refusals(field, "value", const)]
-        return [f"if {' or '.join(refused)}:", "    raise Decline"], "value"
-    if type(field) in (fields.List, List) and not field.allow_none:
-        inner = field.inner  # type: ignore[attr-defined]
-        item_type = _plain_type(inner)
-        if item_type is not None and not inner.allow_none \
-                and all(isinstance(v, validate.Length) for v in field.validators):
-            refused = ["(type(value) is not list and type(value) is not tuple)", *_refusals(field, "value", const)]
-            item_refused = [f"type(item) is not {item_type}", *_refusals(inner, "item", const)]
-            return [f"if {' or '.join(refused)}:", "    raise Decline", "for item in value:",
-                    f"    if {' or '.join(item_refused)}:", "        raise Decline"], "list(value)"
-    return [], f"{const(compile_field(field))}(value)"
+    if plain is not None:
+        refused = [f"type({var}) is not {plain}", *_refusals(field, var, const)]
+        lines = [f"if {' or '.join(refused)}:", "    raise Decline"]
+        if field.allow_none:
+            lines = [f"if {var} is not None:", *(f"    {line}" for line in lines)]
+        return lines, var
+    if type(field) in (fields.List, List) and not field.allow_none \
+            and all(isinstance(v, validate.Length) for v in field.validators):  # lengths first, as List does
+        item = f"item{depth}"
+        item_lines, item_result = _inline(field.inner, const, item, depth + 1)  # type: ignore[attr-defined]
+        refused = [f"(type({var}) is not list and type({var}) is not tuple)", *_refusals(field, var, const)]
+        lines = [f"if {' or '.join(refused)}:", "    raise Decline"]
+        if item_lines:
+            lines += [f"for {item} in {var}:", *(f"    {line}" for line in item_lines)]
+        return lines, f"list({var})" if item_result == item else f"[{item_result} for {item} in {var}]"
+    return [], f"{const(compile_field(field))}({var})"
 
 
 def _hooks(schema: Schema) -> Callable[[dict, Any], Any] | None:

@@ -50,29 +50,15 @@ class SanGimignanoUnknownHandSchema(wire.StrictSchema):
 _HEXAGONS_FIELD = wire.List(Hexagon(), validate=validate.Length(max=HEXAGONS))
 
 
-class Hand(fields.Field):
+def Hand(**kwargs: Any) -> wire.ListOrCounted:  # noqa: N802
     """A list of hexagons, or `{"count": n}` when they are unknown (S-SVC-UNKNOWN)."""
-
-    _unknown: Schema | None = None
-
-    def __init__(self, **kwargs: Any) -> None:
-        unknown = {"type": "object", "additionalProperties": False, "required": ["count"],
-                   "properties": {"count": {"type": "integer", "minimum": 0, "maximum": HEXAGONS,
-                                            "description": "How many hexagons the hand holds, none of them known."}}}
-        listed = {"type": "array", "maxItems": HEXAGONS, "items": HEXAGON_JSON}
-        super().__init__(metadata={"oneOf": [listed, unknown], **kwargs.pop("metadata", {})}, **kwargs)
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if isinstance(value, list):
-            return _HEXAGONS_FIELD.deserialize(value)
-        if isinstance(value, dict):
-            if Hand._unknown is None:
-                Hand._unknown = SanGimignanoUnknownHandSchema()
-            return Hand._unknown.load(value)
-        raise ValidationError("Must be a list of hexagons, or {\"count\": n} when they are unknown.")
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return value
+    unknown = {"type": "object", "additionalProperties": False, "required": ["count"],
+               "properties": {"count": {"type": "integer", "minimum": 0, "maximum": HEXAGONS,
+                                        "description": "How many hexagons the hand holds, none of them known."}}}
+    listed = {"type": "array", "maxItems": HEXAGONS, "items": HEXAGON_JSON}
+    return wire.ListOrCounted(_HEXAGONS_FIELD, listed, SanGimignanoUnknownHandSchema,
+                              "Must be a list of hexagons, or {\"count\": n} when they are unknown.",
+                              counted_json=unknown, **kwargs)
 
 
 class SanGimignanoVariantSchema(wire.StrictSchema):
