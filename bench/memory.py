@@ -155,6 +155,7 @@ def mixed(args: argparse.Namespace) -> None:
     servers = {"no-recycle": Server("no-recycle", app, {}, workdir), "default": Server("default", app, {}, workdir)}
     recycling = {"no-recycle": 0, "default": None}
     results: dict[str, Counter] = {name: Counter() for name in servers}
+    answer_bytes: dict[tuple[str, bytes], int] = {}  # by distinct request
     table: dict[str, list[tuple[int, dict[int, int]]]] = {name: [] for name in servers}
 
     def send(item: tuple[str, bytes]) -> None:
@@ -164,6 +165,7 @@ def mixed(args: argparse.Namespace) -> None:
             if status != 200:
                 raise SystemExit(f"{name} {path}: {status} {answer[:300]!r}")
             results[name][headers.get("X-Cache", "none")] += 1
+            answer_bytes[item] = len(answer)
 
     try:
         for name, server in servers.items():
@@ -185,7 +187,11 @@ def mixed(args: argparse.Namespace) -> None:
     finally:
         for server in servers.values():
             server.stop()
-    print()
+    sizes = sorted(answer_bytes.values())
+    print(f"\n{len(sizes)} distinct answers, {sum(sizes) / 2 ** 20:.1f} MiB in all: median "
+          f"{sizes[len(sizes) // 2]:,} B, mean {sum(sizes) / len(sizes):,.0f} B, largest {sizes[-1]:,} B "
+          f"(an LRU holds at most CACHE_MAX_ENTRIES "
+          f"2048 and CACHE_MAX_BYTES 64 MiB of them per worker, and none over CACHE_MAX_VALUE_BYTES 1 MiB)\n")
     for name in servers:
         print_memory_table(name, table[name], results[name], boots[name], recycling[name], answered[name])
 
