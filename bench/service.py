@@ -37,8 +37,8 @@ Besides wrk's req/s and p50/p99 latency, each run records the CPU time the serve
 (from /proc: master, workers and reaped workers) and, for the service, the cache hits and misses (from its own
 /metrics) and the worker restarts (gunicorn's max_requests recycling).
 
-    python bench/service.py                    # 8 cases x 3 scenarios x 3 servers x 3 rounds x 2 s: ~13 minutes
-    python bench/service.py --quick            # 60 bodies, 1 round of 1 s: ~2.5 minutes
+    python bench/service.py                    # 8 cases x 3 scenarios x 3 servers x 3 rounds x 2 s: ~12 minutes
+    python bench/service.py --quick            # 60 bodies, 1 round of 1 s: ~2 minutes
     python bench/service.py --game carcassonne --variant tower --rounds 5
     python bench/service.py --scenarios apply,replay --json out.json
     python bench/service.py --profile          # also py-spy the workers (the first case): /apply cold, cached, floor
