@@ -24,8 +24,8 @@ def _order(square) -> tuple[int, int]:
 
 
 def meeple_node(index: BoardIndex, meeple: Meeple) -> int:
-    tile_face = index.faces[index.grid[meeple.at]]
-    return index.node(meeple.at, tile_face.by_name[meeple.feature].index)
+    number = index.grid[meeple.at]
+    return index.first[number] + index.faces[number].by_name[meeple.feature].index
 
 
 def occupancy(index: BoardIndex, meeples: tuple[Meeple, ...]) -> dict[int, list[Meeple]]:
@@ -47,35 +47,34 @@ def majority(meeples: list[Meeple], players: int) -> tuple[list[int], list[int]]
 
 def where(index: BoardIndex, root: int) -> tuple[list[int], str]:
     """A handle on a feature: the first of its segments in board order (y, then x), by its canonical name."""
-    best = min(index.groups[root].segments, key=lambda node: (_order(index.segment_of(node)[0]),
-                                                             index.segment_of(node)[2]))
+    best = min(index.members(root), key=lambda node: (_order(index.segment_of(node)[0]),
+                                                      index.segment_of(node)[2]))
     square, tile_face, segment = index.segment_of(best)
     return [square[0], square[1]], tile_face.segments[segment].name
 
 
 def complete_cities(index: BoardIndex, root: int) -> int:
     """K-END-3: the complete cities a field touches, each once (K-SVC-FIELD)."""
-    cities = {index.find(node) for node in index.groups[root].cities}
+    cities = {index.find(node) for node in index.cities_touched(root)}
     return sum(1 for city in cities if index.complete(city))
 
 
 def value(index: BoardIndex, root: int, complete: bool) -> int:
     """What a feature is worth: complete (K-SCORE-ROAD/CITY/CLOISTER) or at the end (K-END-2, K-END-3)."""
-    group = index.groups[root]
-    if group.kind is Kind.ROAD:
-        return len(group.squares)
-    if group.kind is Kind.CITY:
-        return (2 if complete else 1) * (len(group.squares) + group.pennants)
-    if group.kind is Kind.CLOISTER:
+    kind = index.kind(root)
+    if kind is Kind.ROAD:
+        return len(index.squares_of(root))
+    if kind is Kind.CITY:
+        return (2 if complete else 1) * (len(index.squares_of(root)) + index.pennants[root])
+    if kind is Kind.CLOISTER:
         return 9 if complete else len(index.tiles_of(root))
     return CITY_IN_FIELD * complete_cities(index, root)
 
 
 def describe(index: BoardIndex, root: int) -> dict[str, Any]:
-    group = index.groups[root]
     at, name = where(index, root)
-    return {"type": group.kind.value, "at": at, "feature": name,
-            "tiles": [[x, y] for x, y in index.tiles_of(root)], "pennants": group.pennants}
+    return {"type": index.kind(root).value, "at": at, "feature": name,
+            "tiles": [[x, y] for x, y in index.tiles_of(root)], "pennants": index.pennants[root]}
 
 
 def completed_by(index: BoardIndex, square) -> list[int]:
@@ -123,15 +122,15 @@ def score_state(state: State) -> Score:
     by_category = [{name: 0 for name in CATEGORIES.values()} for _ in range(n)]
     features = []
     occupied = occupancy(index, state.meeples)
-    for root in sorted(occupied, key=lambda r: (list(CATEGORIES).index(index.groups[r].kind), where(index, r))):
-        group = index.groups[root]
+    for root in sorted(occupied, key=lambda r: (list(CATEGORIES).index(index.kind(r)), where(index, r))):
+        kind = index.kind(root)
         complete = index.complete(root)
         counts, winners = majority(occupied[root], n)
         points = value(index, root, complete)
         for player in winners:
-            by_category[player][CATEGORIES[group.kind]] += points
+            by_category[player][CATEGORIES[kind]] += points
         features.append({**describe(index, root), "complete": complete,
-                         "cities": complete_cities(index, root) if group.kind is Kind.FIELD else None,
+                         "cities": complete_cities(index, root) if kind is Kind.FIELD else None,
                          "meeples": counts, "points": points, "winners": winners})
     players = []
     for p, player in enumerate(state.players):
