@@ -40,7 +40,7 @@ class Group:
 
 
 class BoardIndex:
-    __slots__ = ("grid", "faces", "squares", "first", "parent", "ring", "open", "pennants", "frontier")
+    __slots__ = ("grid", "faces", "squares", "first", "parent", "ring", "open", "pennants", "_frontier")
 
     def __init__(self) -> None:
         self.grid: dict[Square, int] = {}  # square -> placement number
@@ -51,8 +51,7 @@ class BoardIndex:
         self.ring: list[int] = []  # by node: the next node of its feature
         self.open: list[int] = []  # at a root: its feature's edge ends not yet joined (roads and cities)
         self.pennants: list[int] = []  # at a root: its feature's pennants
-        # empty squares next to a tile by an edge (K-PLACE-1) -> what their neighbours show (tiles.EDGE_CODE)
-        self.frontier: dict[Square, int] = {}
+        self._frontier: dict[Square, int] | None = {}  # see `frontier`; None until asked
 
     @staticmethod
     def of(board: tuple[Placement, ...]) -> "BoardIndex":
@@ -60,25 +59,25 @@ class BoardIndex:
         index = BoardIndex()
         faces = index.faces = [face(p.tile, p.rotation) for p in board]
         squares = index.squares = [p.at for p in board]
-        grid = index.grid = {square: number for number, square in enumerate(squares)}
+        grid = index.grid = dict(zip(squares, range(len(squares))))
         first = index.first = list(accumulate((len(f.segments) for f in faces), initial=0))
         nodes = first.pop()
         index.parent = list(range(nodes))
         index.ring = list(range(nodes))
         index.open = list(chain.from_iterable(f.open_ends for f in faces))
         index.pennants = list(chain.from_iterable(f.pennants for f in faces))
-        frontier, union = index.frontier, index._union
-        for number, (x, y) in enumerate(squares):
-            tile_face, base = faces[number], first[number]
-            for d, dx, dy, shows in tile_face.links:
-                neighbour = (x + dx, y + dy)
-                other = grid.get(neighbour)
-                if other is None:
-                    frontier[neighbour] = frontier.get(neighbour, 0) | shows
-                elif d == EAST or d == SOUTH:  # each shared edge once: from its west or north tile
-                    other_base = first[other]
-                    for mine, theirs, closed in joins(tile_face, faces[other], d):
-                        union(base + mine, other_base + theirs, closed)
+        index._frontier = None
+        union = index._union
+        for number, (x, y) in enumerate(squares):  # each shared edge once: from its west or north tile
+            east, south = grid.get((x + 1, y)), grid.get((x, y + 1))
+            if east is not None:
+                base, other_base = first[number], first[east]
+                for mine, theirs, closed in joins(faces[number], faces[east], EAST):
+                    union(base + mine, other_base + theirs, closed)
+            if south is not None:
+                base, other_base = first[number], first[south]
+                for mine, theirs, closed in joins(faces[number], faces[south], SOUTH):
+                    union(base + mine, other_base + theirs, closed)
         return index
 
     def copy(self) -> "BoardIndex":
@@ -91,13 +90,29 @@ class BoardIndex:
         other.ring = self.ring.copy()
         other.open = self.open.copy()
         other.pennants = self.pennants.copy()
-        other.frontier = self.frontier.copy()
+        other._frontier = None if self._frontier is None else self._frontier.copy()
         return other
 
     def with_tile(self, placement: Placement) -> "BoardIndex":
         index = self.copy()
         index.add(placement)
         return index
+
+    @property
+    def frontier(self) -> dict[Square, int]:
+        """The empty squares next to a tile by an edge (K-PLACE-1), each with what its neighbours show there
+        (K-PLACE-2, as tiles.EDGE_CODE packs it). Worked out when first asked (a board read for its score never
+        needs it), then kept up as tiles are added."""
+        if self._frontier is None:
+            frontier: dict[Square, int] = {}
+            grid = self.grid
+            for (x, y), tile_face in zip(self.squares, self.faces):
+                for _, dx, dy, shows in tile_face.links:
+                    neighbour = (x + dx, y + dy)
+                    if neighbour not in grid:
+                        frontier[neighbour] = frontier.get(neighbour, 0) | shows
+            self._frontier = frontier
+        return self._frontier
 
     # ------------------------------------------------------------------ union-find
 
@@ -110,17 +125,21 @@ class BoardIndex:
     def _union(self, a: int, b: int, closed: int) -> None:
         """Join the features of nodes `a` and `b`, which closes `closed` open ends (two across a road or city
         edge, none across a field's half-edge)."""
-        ra, rb = self.find(a), self.find(b)
-        if ra == rb:
-            self.open[ra] -= closed
+        parent = self.parent
+        while parent[a] != a:  # a's root, halving the path on the way (as `find`)
+            parent[a] = a = parent[parent[a]]
+        while parent[b] != b:
+            parent[b] = b = parent[parent[b]]
+        if a == b:
+            self.open[a] -= closed
             return
-        if rb < ra:  # the older root stays: a new tile's nodes hang right below the features they join
-            ra, rb = rb, ra
-        self.parent[rb] = ra
-        self.open[ra] += self.open[rb] - closed
-        self.pennants[ra] += self.pennants[rb]
+        if b < a:  # the older root stays: a new tile's nodes hang right below the features they join
+            a, b = b, a
+        parent[b] = a
+        self.open[a] += self.open[b] - closed
+        self.pennants[a] += self.pennants[b]
         ring = self.ring
-        ring[ra], ring[rb] = ring[rb], ring[ra]  # one ring of both
+        ring[a], ring[b] = ring[b], ring[a]  # one ring of both
 
     # ------------------------------------------------------------------ building
 
@@ -128,7 +147,7 @@ class BoardIndex:
         tile_face = face(placement.tile, placement.rotation)
         square = placement.at
         x, y = square
-        grid, faces, first, frontier = self.grid, self.faces, self.first, self.frontier
+        grid, faces, first, frontier = self.grid, self.faces, self.first, self._frontier
         base = len(self.parent)
         grid[square] = len(faces)
         faces.append(tile_face)
@@ -139,12 +158,14 @@ class BoardIndex:
         self.ring.extend(nodes)
         self.open.extend(tile_face.open_ends)
         self.pennants.extend(tile_face.pennants)
-        frontier.pop(square, None)
+        if frontier is not None:
+            frontier.pop(square, None)
         for d, dx, dy, shows in tile_face.links:
             neighbour = (x + dx, y + dy)
             other = grid.get(neighbour)
             if other is None:
-                frontier[neighbour] = frontier.get(neighbour, 0) | shows
+                if frontier is not None:
+                    frontier[neighbour] = frontier.get(neighbour, 0) | shows
                 continue
             other_base = first[other]
             for mine, theirs, closed in joins(tile_face, faces[other], d):
@@ -203,9 +224,9 @@ class BoardIndex:
 
     def placements(self, tile: str) -> list[tuple[Square, int]]:
         """Every square and rotation where `tile` fits, squares in (y, x) order."""
-        frontier = self.frontier
+        frontier, meeting = self.frontier, rotations_meeting(tile)
         return [(square, rotation) for square in sorted(frontier, key=BOARD_ORDER)
-                for rotation in rotations_meeting(tile, frontier[square])]
+                for rotation in meeting[frontier[square]]]
 
     def neighbours_8(self, square: Square) -> list[Square]:
         x, y = square

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 Square = tuple[int, int]  # [x, y]: x to the east, y to the south (K-TILE-1)
 
@@ -25,15 +25,16 @@ class StepDue(str, Enum):
     CAPTURE = "capture"
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
+# The pieces on the board are named tuples, ordered by their fields: every request reads a whole board, and a tuple
+# is made several times faster than a frozen dataclass.
+
+class Placement(NamedTuple):
     tile: str
     at: Square
     rotation: int
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Meeple:
+class Meeple(NamedTuple):
     """A meeple on a feature of a placed tile (feature: its canonical name, K-TILE-4)."""
 
     at: Square
@@ -41,8 +42,7 @@ class Meeple:
     player: int
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Tower:
+class Tower(NamedTuple):
     at: Square
     height: int
     top: int | None  # the player whose meeple is on top (K-TOW-ACT-3), or None

@@ -47,9 +47,8 @@ def majority(meeples: list[Meeple], players: int) -> tuple[list[int], list[int]]
 
 def where(index: BoardIndex, root: int) -> tuple[list[int], str]:
     """A handle on a feature: the first of its segments in board order (y, then x), by its canonical name."""
-    best = min(index.members(root), key=lambda node: (_order(index.segment_of(node)[0]),
-                                                      index.segment_of(node)[2]))
-    square, tile_face, segment = index.segment_of(best)
+    square, tile_face, segment = min(map(index.segment_of, index.members(root)),
+                                     key=lambda found: (_order(found[0]), found[2]))
     return [square[0], square[1]], tile_face.segments[segment].name
 
 

@@ -144,9 +144,10 @@ def face(tile: str, rotation: int) -> Face:
 
 
 @cache
-def rotations_meeting(tile: str, needs: int) -> tuple[int, ...]:
-    """The rotations in which `tile` meets an empty square's `needs` (K-PLACE-2), as EDGE_CODE packs them."""
-    return tuple(r for r in ROTATIONS if FACES[(tile, r)].meets(needs))
+def rotations_meeting(tile: str) -> tuple[tuple[int, ...], ...]:
+    """By an empty square's needs (as EDGE_CODE packs them, 0 to 255): the rotations in which `tile` meets them
+    (K-PLACE-2)."""
+    return tuple(tuple(r for r in ROTATIONS if FACES[(tile, r)].meets(needs)) for needs in range(256))
 
 
 @cache
