@@ -2,15 +2,16 @@
 union-find over the segments of the placed tiles, joined across every shared edge and half-edge (K-TILE-2).
 
 Every segment of a placed tile is a node, a plain integer: its tile's first node (`first`, by placement number)
-plus its index on the tile's face. A feature is a tree of nodes whose root keeps the feature's running totals
-(`open` ends, `pennants`); its nodes also form a ring (`ring[node]` is the next one), so joining two features
-costs the same however large they are, and what a feature covers (squares, segments, the cities a field touches)
-is read off its ring when asked (`feature`).
+plus its index on the tile's face. A feature is a tree of nodes whose root keeps the count of its open ends
+(`open`, asked at every turn's end); its nodes also form a ring (`ring[node]` is the next one), so joining two
+features costs the same however large they are, and what a feature covers (squares, segments, pennants, the
+cities a field touches) is read off its ring when asked (`feature`).
 
 An index is built once per board (`of`) and extended by one tile at a time (`with_tile` copies, `add` extends in
 place), so finding a feature, whether it is complete and what it is worth costs the same on a full board as on
-an empty one. It also keeps the frontier: every empty square next to a tile, with what its neighbours need of a
-tile placed there (K-PLACE-1, K-PLACE-2), so listing where a tile fits looks at those squares only.
+an empty one. It also keeps the frontier, once asked for it: every empty square next to a tile, with what its
+neighbours need of a tile placed there (K-PLACE-1, K-PLACE-2), so listing where a tile fits looks at those squares
+only, one table look-up each.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from itertools import accumulate, chain
 from operator import itemgetter
 
 from .model import Placement, Square
-from .tiles import Face, Kind, face, joins, rotations_meeting
+from .tiles import FACES, Face, Kind, face, joins, rotations_meeting
 
 NEIGHBOURS_8 = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 EAST, SOUTH = 1, 2
@@ -40,7 +41,7 @@ class Group:
 
 
 class BoardIndex:
-    __slots__ = ("grid", "faces", "squares", "first", "parent", "ring", "open", "pennants", "_frontier")
+    __slots__ = ("grid", "faces", "squares", "first", "parent", "ring", "open", "_frontier")
 
     def __init__(self) -> None:
         self.grid: dict[Square, int] = {}  # square -> placement number
@@ -50,14 +51,13 @@ class BoardIndex:
         self.parent: list[int] = []  # by node: union-find
         self.ring: list[int] = []  # by node: the next node of its feature
         self.open: list[int] = []  # at a root: its feature's edge ends not yet joined (roads and cities)
-        self.pennants: list[int] = []  # at a root: its feature's pennants
         self._frontier: dict[Square, int] | None = {}  # see `frontier`; None until asked
 
     @staticmethod
     def of(board: tuple[Placement, ...]) -> "BoardIndex":
         """The index of a whole board: every tile's nodes at once, then each shared edge joined once."""
         index = BoardIndex()
-        faces = index.faces = [face(p.tile, p.rotation) for p in board]
+        faces = index.faces = [FACES[p.tile, p.rotation] for p in board]
         squares = index.squares = [p.at for p in board]
         grid = index.grid = dict(zip(squares, range(len(squares))))
         first = index.first = list(accumulate((len(f.segments) for f in faces), initial=0))
@@ -65,19 +65,14 @@ class BoardIndex:
         index.parent = list(range(nodes))
         index.ring = list(range(nodes))
         index.open = list(chain.from_iterable(f.open_ends for f in faces))
-        index.pennants = list(chain.from_iterable(f.pennants for f in faces))
         index._frontier = None
-        union = index._union
+        join = index._join
         for number, (x, y) in enumerate(squares):  # each shared edge once: from its west or north tile
             east, south = grid.get((x + 1, y)), grid.get((x, y + 1))
             if east is not None:
-                base, other_base = first[number], first[east]
-                for mine, theirs, closed in joins(faces[number], faces[east], EAST):
-                    union(base + mine, other_base + theirs, closed)
+                join(number, east, EAST)
             if south is not None:
-                base, other_base = first[number], first[south]
-                for mine, theirs, closed in joins(faces[number], faces[south], SOUTH):
-                    union(base + mine, other_base + theirs, closed)
+                join(number, south, SOUTH)
         return index
 
     def copy(self) -> "BoardIndex":
@@ -89,7 +84,6 @@ class BoardIndex:
         other.parent = self.parent.copy()
         other.ring = self.ring.copy()
         other.open = self.open.copy()
-        other.pennants = self.pennants.copy()
         other._frontier = None if self._frontier is None else self._frontier.copy()
         return other
 
@@ -122,24 +116,25 @@ class BoardIndex:
             parent[node] = node = parent[parent[node]]  # path halving
         return node
 
-    def _union(self, a: int, b: int, closed: int) -> None:
-        """Join the features of nodes `a` and `b`, which closes `closed` open ends (two across a road or city
-        edge, none across a field's half-edge)."""
-        parent = self.parent
-        while parent[a] != a:  # a's root, halving the path on the way (as `find`)
-            parent[a] = a = parent[parent[a]]
-        while parent[b] != b:
-            parent[b] = b = parent[parent[b]]
-        if a == b:
-            self.open[a] -= closed
-            return
-        if b < a:  # the older root stays: a new tile's nodes hang right below the features they join
-            a, b = b, a
-        parent[b] = a
-        self.open[a] += self.open[b] - closed
-        self.pennants[a] += self.pennants[b]
-        ring = self.ring
-        ring[a], ring[b] = ring[b], ring[a]  # one ring of both
+    def _join(self, number: int, other: int, d: int) -> None:
+        """Join the features tile `number` and tile `other` share across `number`'s edge `d` (tiles.joins), each
+        join closing the open ends it closes (two across a road or city edge, none across a field's half-edge)."""
+        parent, open_ends, ring = self.parent, self.open, self.ring
+        base, other_base = self.first[number], self.first[other]
+        for mine, theirs, closed in joins(self.faces[number], self.faces[other], d):
+            a, b = base + mine, other_base + theirs
+            while parent[a] != a:  # a's root, halving the path on the way (as `find`)
+                parent[a] = a = parent[parent[a]]
+            while parent[b] != b:
+                parent[b] = b = parent[parent[b]]
+            if a == b:
+                open_ends[a] -= closed
+                continue
+            if b < a:  # the older root stays: a new tile's nodes hang right below the features they join
+                a, b = b, a
+            parent[b] = a
+            open_ends[a] += open_ends[b] - closed
+            ring[a], ring[b] = ring[b], ring[a]  # one ring of both
 
     # ------------------------------------------------------------------ building
 
@@ -147,17 +142,16 @@ class BoardIndex:
         tile_face = face(placement.tile, placement.rotation)
         square = placement.at
         x, y = square
-        grid, faces, first, frontier = self.grid, self.faces, self.first, self._frontier
-        base = len(self.parent)
-        grid[square] = len(faces)
-        faces.append(tile_face)
+        grid, frontier = self.grid, self._frontier
+        number, base = len(self.faces), len(self.parent)
+        grid[square] = number
+        self.faces.append(tile_face)
         self.squares.append(square)
-        first.append(base)
+        self.first.append(base)
         nodes = range(base, base + len(tile_face.segments))
         self.parent.extend(nodes)
         self.ring.extend(nodes)
         self.open.extend(tile_face.open_ends)
-        self.pennants.extend(tile_face.pennants)
         if frontier is not None:
             frontier.pop(square, None)
         for d, dx, dy, shows in tile_face.links:
@@ -167,9 +161,7 @@ class BoardIndex:
                 if frontier is not None:
                     frontier[neighbour] = frontier.get(neighbour, 0) | shows
                 continue
-            other_base = first[other]
-            for mine, theirs, closed in joins(tile_face, faces[other], d):
-                self._union(base + mine, other_base + theirs, closed)
+            self._join(number, other, d)
 
     # ------------------------------------------------------------------ questions
 
@@ -199,6 +191,14 @@ class BoardIndex:
         first, squares = self.first, self.squares
         return {squares[bisect_right(first, member) - 1] for member in self.members(node)}
 
+    def pennants_of(self, node: int) -> int:
+        """The pennants on the feature of `node` (a city's; any other feature has none)."""
+        pennants = 0
+        for member in self.members(node):
+            _, tile_face, segment = self.segment_of(member)
+            pennants += tile_face.segments[segment].pennant
+        return pennants
+
     def cities_touched(self, node: int) -> list[int]:
         """A field: the nodes of the city segments its segments touch (K-END-3)."""
         out = []
@@ -210,7 +210,7 @@ class BoardIndex:
 
     def feature(self, root: int) -> Group:
         """The feature whose root is `root`, as the board stands."""
-        return Group(self.kind(root), self.squares_of(root), self.open[root], self.pennants[root],
+        return Group(self.kind(root), self.squares_of(root), self.open[root], self.pennants_of(root),
                      self.members(root), self.cities_touched(root))
 
     def group(self, node: int) -> tuple[int, Group]:

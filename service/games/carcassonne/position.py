@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 from ..core.errors import Problem
@@ -160,10 +161,7 @@ def _joined(index: BoardIndex, board: tuple[Placement, ...], listed: dict[Square
 def _tiles(board: tuple[Placement, ...], discarded: tuple[str, ...], bag: Bag, counts: dict[str, int],
            bad: Bad) -> None:
     """K-COMP-3: every tile in the bag, on the board or discarded, never more than the set has."""
-    used = Counter(p.tile for p in board)
-    used.update(discarded)
-    if bag.tiles is not None:
-        used.update(bag.tiles)
+    used = Counter(chain((p.tile for p in board), discarded, bag.tiles or ()))
     too_many = [(tile, k) for tile, k in used.items() if k > counts.get(tile, 0)]
     if too_many:
         on_board, thrown = Counter(p.tile for p in board), Counter(discarded)

@@ -64,7 +64,7 @@ def value(index: BoardIndex, root: int, complete: bool) -> int:
     if kind is Kind.ROAD:
         return len(index.squares_of(root))
     if kind is Kind.CITY:
-        return (2 if complete else 1) * (len(index.squares_of(root)) + index.pennants[root])
+        return (2 if complete else 1) * (len(index.squares_of(root)) + index.pennants_of(root))
     if kind is Kind.CLOISTER:
         return 9 if complete else len(index.tiles_of(root))
     return CITY_IN_FIELD * complete_cities(index, root)
@@ -73,7 +73,7 @@ def value(index: BoardIndex, root: int, complete: bool) -> int:
 def describe(index: BoardIndex, root: int) -> dict[str, Any]:
     at, name = where(index, root)
     return {"type": index.kind(root).value, "at": at, "feature": name,
-            "tiles": [[x, y] for x, y in index.tiles_of(root)], "pennants": index.pennants[root]}
+            "tiles": [[x, y] for x, y in index.tiles_of(root)], "pennants": index.pennants_of(root)}
 
 
 def completed_by(index: BoardIndex, square) -> list[int]:

@@ -83,9 +83,8 @@ class Face:
     tower: bool
     # What the board index needs when the tile is added, worked out once per face:
     open_ends: tuple[int, ...]  # by segment: its edges if a road or city (the ends it leaves open), else 0
-    pennants: tuple[int, ...]  # by segment: 1 for a city with a pennant, else 0
-    links: tuple[tuple[int, int, int, int], ...]  # by edge: (edge, dx, dy, what the square beyond needs of its
-    # own edge facing this tile: the kind shown, placed as in EDGE_CODE)
+    links: tuple[tuple[int, int, int, int], ...]  # by edge: (edge, dx, dy, the edge's kind as the square beyond
+    # needs it: EDGE_CODE at that square's opposite edge)
     edge_code: int  # its edges, as EDGE_CODE packs an empty square's needs
 
     def segment(self, name: str) -> Segment | None:
@@ -124,12 +123,11 @@ def _face(tile: str, rotation: int) -> Face:
     by_name = {name: s for s in segments for name in s.names}
     assert len(by_name) == sum(len(s.names) for s in segments), tile  # K-TILE-4: every name unique on a tile
     open_ends = tuple(len(s.edges) if s.kind in (Kind.ROAD, Kind.CITY) else 0 for s in segments)
-    pennants = tuple(int(s.pennant) for s in segments)
     links = tuple((d, dx, dy, EDGE_CODE[edges[d]] << 2 * ((d + 2) % 4)) for d, (dx, dy) in enumerate(DIRECTIONS))
     edge_code = sum(EDGE_CODE[kind] << 2 * d for d, kind in enumerate(edges))
     return Face(tile, rotation, edges, tuple(segments), tuple(edge_segment), tuple(half_segment), by_name,
                 any(s.kind is Kind.CLOISTER for s in segments), any(s.kind is Kind.TOWER for s in segments),
-                open_ends, pennants, links, edge_code)
+                open_ends, links, edge_code)
 
 
 # by needs: the bits of the edges that have a neighbour (both bits of each edge whose two bits are not 0)
