@@ -118,7 +118,7 @@ def _features(index: BoardIndex) -> dict:
         for segment in range(len(index.faces[number].segments)):
             root = index.find(index.node(square, segment))
             members = frozenset(index.segment_of(node)[0::2] for node in index.members(root))
-            out[square, segment] = (members, index.open[root], index.pennants_of(root))
+            out[square, segment] = (members, index.open[root], index.feature(root).pennants)
     return out
 
 

@@ -21,7 +21,7 @@ from itertools import accumulate, chain
 from operator import itemgetter
 
 from .model import Placement, Square
-from .tiles import FACES, Face, Kind, face, joins, rotations_meeting
+from .tiles import FACES, Face, Kind, Segment, face, joins, rotations_meeting
 
 NEIGHBOURS_8 = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 EAST, SOUTH = 1, 2
@@ -38,6 +38,7 @@ class Group:
     pennants: int
     segments: list[int]  # node ids
     cities: list[int]  # fields: node ids of the city segments the field touches
+    handle: tuple[Square, Segment]  # its first segment in board order (y, then x, then segment), and its square
 
 
 class BoardIndex:
@@ -172,10 +173,6 @@ class BoardIndex:
         number = bisect_right(self.first, node) - 1
         return self.squares[number], self.faces[number], node - self.first[number]
 
-    def kind(self, node: int) -> Kind:
-        _, tile_face, segment = self.segment_of(node)
-        return tile_face.segments[segment].kind
-
     def members(self, node: int) -> list[int]:
         """Every node of the feature of `node`, read off its ring."""
         ring = self.ring
@@ -186,32 +183,24 @@ class BoardIndex:
             other = ring[other]
         return out
 
-    def squares_of(self, node: int) -> set[Square]:
-        """The squares of the tiles the feature of `node` has segments on."""
-        first, squares = self.first, self.squares
-        return {squares[bisect_right(first, member) - 1] for member in self.members(node)}
-
-    def pennants_of(self, node: int) -> int:
-        """The pennants on the feature of `node` (a city's; any other feature has none)."""
-        pennants = 0
-        for member in self.members(node):
-            _, tile_face, segment = self.segment_of(member)
-            pennants += tile_face.segments[segment].pennant
-        return pennants
-
-    def cities_touched(self, node: int) -> list[int]:
-        """A field: the nodes of the city segments its segments touch (K-END-3)."""
-        out = []
-        for member in self.members(node):
-            _, tile_face, segment = self.segment_of(member)
-            base = member - segment
-            out += [base + city for city in tile_face.segments[segment].cities]
-        return out
-
     def feature(self, root: int) -> Group:
-        """The feature whose root is `root`, as the board stands."""
-        return Group(self.kind(root), self.squares_of(root), self.open[root], self.pennants_of(root),
-                     self.members(root), self.cities_touched(root))
+        """The feature whose root is `root`, as the board stands, read off its ring in one walk."""
+        first, squares, faces = self.first, self.squares, self.faces
+        nodes = self.members(root)
+        covered: set[Square] = set()
+        pennants, cities, earliest = 0, [], None
+        for node in nodes:
+            number = bisect_right(first, node) - 1
+            square, segment = squares[number], faces[number].segments[node - first[number]]
+            covered.add(square)
+            pennants += segment.pennant
+            cities += [first[number] + city for city in segment.cities]
+            order = (square[1], square[0], segment.index)
+            if earliest is None or order < earliest[0]:
+                earliest = (order, square, segment)
+        assert earliest is not None
+        _, square, segment = earliest
+        return Group(segment.kind, covered, self.open[root], pennants, nodes, cities, (square, segment))
 
     def group(self, node: int) -> tuple[int, Group]:
         root = self.find(node)
@@ -239,9 +228,9 @@ class BoardIndex:
             return len(self.neighbours_8(square)) == 8
         return kind is not Kind.FIELD and self.open[root] == 0
 
-    def tiles_of(self, root: int) -> list[Square]:
+    def tiles_of(self, feature: Group) -> list[Square]:
         """The squares a feature covers; a cloister's are its own and the tiles around it (K-END-2)."""
-        square, tile_face, segment = self.segment_of(root)
-        if tile_face.segments[segment].kind is Kind.CLOISTER:
+        if feature.kind is Kind.CLOISTER:
+            (square,) = feature.squares
             return sorted([square, *self.neighbours_8(square)], key=BOARD_ORDER)
-        return sorted(self.squares_of(root), key=BOARD_ORDER)
+        return sorted(feature.squares, key=BOARD_ORDER)

@@ -343,14 +343,15 @@ def _end_turn(state: State, events: Events) -> State:
     for root in completed:
         on_it = occupied.get(root, [])
         _, winners = majority(on_it, len(players))
-        points = value(index, root, True)
+        feature = index.feature(root)
+        points = value(index, feature, True)
         for p in winners:
             players[p] = replace(players[p], score=players[p].score + points)
         for m in on_it:
             players[m.player] = replace(players[m.player], supply=players[m.player].supply + 1)
         returned = set(on_it)
         meeples = tuple(m for m in meeples if m not in returned)
-        events.append({"type": "scored", "feature": describe(index, root), "points": points if winners else 0,
+        events.append({"type": "scored", "feature": describe(index, feature), "points": points if winners else 0,
                        "scorers": winners,
                        "returned": [{"player": m.player, "at": _xy(m.at), "feature": m.feature} for m in on_it]})
     nxt = (state.turn + 1) % len(players)

@@ -335,7 +335,7 @@ def _finished_features_hold_no_meeple(index: BoardIndex, meeples: list[Meeple], 
         if segment.kind not in (Kind.ROAD, Kind.CITY, Kind.CLOISTER):
             continue
         root = index.find(index.node(meeple.at, segment.index))
-        if index.complete(root) and (last is None or last not in index.tiles_of(root)):
+        if index.complete(root) and (last is None or last not in index.tiles_of(index.feature(root))):
             bad("K-SCORE-RETURN", pointers[meeple], f"The {segment.kind.value} at {_xy(meeple.at)} is complete: it "
                                                     "was scored and its meeples went home.")
 
