@@ -4,6 +4,9 @@
     python bench/carcassonne.py --quick    # smaller samples, for a smoke test
 
 Measures:
+- reading a state of 10 and of 70 tiles, at the place step, µs per call beside orjson.loads of the same bytes: the
+  whole read (orjson.loads, the state schema and build_state, what every request does before its work),
+  build_state alone (from what the schema loaded: the game's share) and the board index alone (BoardIndex.of);
 - legal listing of a drawn tile (every square and rotation where it fits) on boards of 20, 40 and 70 tiles, p50/p99:
   on a parsed state (its feature index built while reading it, as for every request), and with the JSON read
   (read_state + legal_steps, what /legal-moves computes besides the HTTP layer);
@@ -25,7 +28,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import orjson  # noqa: E402
+
 from service.games import carcassonne  # noqa: E402
+from service.games.carcassonne.board import BoardIndex  # noqa: E402
+from service.games.carcassonne.position import build_state  # noqa: E402
+from service.games.carcassonne.schemas import CarcassonneStateSchema, load_state  # noqa: E402
 
 LIKED = ("capture", "floor", "tower_meeple", "meeple")
 
@@ -65,6 +73,35 @@ def timed(call, repeat: int = 1) -> float:
     return best
 
 
+class LoadedFields(CarcassonneStateSchema):
+    """The state schema without the game's build: what build_state is given."""
+
+    build = staticmethod(lambda data: data)
+
+
+def per_call(call, loops: int, repeat: int = 3) -> float:
+    """The CPU time of one call, averaged over `loops` calls, the best of `repeat` (for calls of a few µs)."""
+    return timed(lambda: [call() for _ in range(loops)], repeat) / loops
+
+
+def reading(games: list[list[carcassonne.State]], size: int, loops: int) -> dict[str, float]:
+    """Per call at the place step on boards of `size` tiles, the median over the games: orjson.loads of the state's
+    bytes, the whole read (bytes to a checked state's reading), build_state alone and BoardIndex.of alone."""
+    samples: dict[str, list[float]] = {"orjson": [], "read": [], "build": [], "index": []}
+    fields = LoadedFields()
+    for states in games:
+        state = next((s for s in states if len(s.board) == size and s.step is carcassonne.StepDue.PLACE), None)
+        if state is None:
+            continue
+        raw = orjson.dumps(carcassonne.state_json(state))
+        loaded = fields.load(orjson.loads(raw))
+        samples["orjson"].append(per_call(lambda: orjson.loads(raw), loops))
+        samples["read"].append(per_call(lambda: load_state(orjson.loads(raw)), loops))
+        samples["build"].append(per_call(lambda: build_state(loaded), loops))
+        samples["index"].append(per_call(lambda: BoardIndex.of(state.board), loops))
+    return {name: statistics.median(values) for name, values in samples.items()}
+
+
 def listing(games: list[list[carcassonne.State]], size: int, repeat: int) -> dict[str, list[float]]:
     """Samples at the place step on boards of `size` tiles, and at the action step after it."""
     out: dict[str, list[float]] = {"parsed": [], "from_json": [], "action": []}
@@ -95,6 +132,15 @@ def main() -> int:
         label = "The Tower" if tower else "base game"
         games = [game(seed, 2 + seed % 4, tower) for seed in range(count)]
         print(f"== {label}")
+        read = {size: reading(games, size, 20 if args.quick else 100) for size in (10, 70)}
+        for size, r in read.items():
+            print(f"reading a state, {size:2d} tiles: orjson.loads {r['orjson'] * 1e6:6.1f} µs; whole read "
+                  f"{r['read'] * 1e6:7.1f} µs = {r['read'] / r['orjson']:5.1f}× orjson.loads; build_state "
+                  f"{r['build'] * 1e6:6.1f} µs; board index {r['index'] * 1e6:6.1f} µs "
+                  f"({r['index'] / size * 1e6:.2f} µs a tile)")
+        print(f"reading a state, 70 tiles / 10 tiles: whole read {read[70]['read'] / read[10]['read']:.1f}×, "
+              f"build_state {read[70]['build'] / read[10]['build']:.1f}×, board index "
+              f"{read[70]['index'] / read[10]['index']:.1f}×")
         for size in (20, 40, 70):
             samples = listing(games, size, repeat)
             print(f"legal listing, drawn tile, {size:2d} tiles, parsed state : {percentiles(samples['parsed'])}")

@@ -1,6 +1,7 @@
 """Properties: the tile table against the data, and scores that do not depend on where the board lies."""
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import replace
 
@@ -8,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.games import carcassonne
-from service.games.carcassonne import Kind, Meeple, Placement, Tower, face
+from service.games.carcassonne import BoardIndex, Kind, Meeple, Placement, Tower, face
 from service.games.carcassonne.tiles import EDGE_NAMES, HALF_NAMES, TILES
 
 from .playouts import playout
@@ -108,3 +109,29 @@ def test_at_the_end_the_points_of_all_features_add_up_to_the_scores(seed, player
         assert score.players[p]["total"] == earned[p] + end
         categories = ("roads", "cities", "cloisters", "fields")
         assert sum(score.players[p][c] for c in categories) == end
+
+
+def _features(index: BoardIndex) -> dict:
+    """Each segment of the board, (square, segment) -> its feature: its segments, open ends and pennants."""
+    out = {}
+    for number, square in enumerate(index.squares):
+        for segment in range(len(index.faces[number].segments)):
+            root = index.find(index.node(square, segment))
+            members = frozenset(index.segment_of(node)[0::2] for node in index.members(root))
+            out[square, segment] = (members, index.open[root], index.feature(root).pennants)
+    return out
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), players=st.integers(2, 5), tower=st.booleans(), length=st.integers(0, 160),
+       order=st.integers(0, 10 ** 6))
+def test_a_board_indexed_whole_is_the_board_indexed_tile_by_tile_in_any_order(seed, players, tower, length, order):
+    *_, state = playout(seed, players, tower, steps=length)
+    tiles = list(state.board)
+    random.Random(order).shuffle(tiles)
+    one_by_one = BoardIndex()
+    for placement in tiles:
+        one_by_one.add(placement)
+    whole = BoardIndex.of(state.board)
+    assert _features(one_by_one) == _features(whole)
+    assert one_by_one.frontier == whole.frontier

@@ -102,7 +102,7 @@ def test_K_TILE_2_half_edges_meet_left_to_right():
 def test_K_TILE_3_features_are_unions_across_edges():
     st = state([("BA/RFr", (1, 0), 0), ("BA/RFr", (-1, 0), 0)])
     index = st.index
-    road = index.groups[index.find(index.node((0, 0), face("BA/RCr", 0).by_name["E"].index))]
+    road = index.feature(index.find(index.node((0, 0), face("BA/RCr", 0).by_name["E"].index)))
     assert road.kind is Kind.ROAD and road.squares == {(-1, 0), (0, 0), (1, 0)} and road.open == 2
     north = index.find(index.node((1, 0), face("BA/RFr", 0).by_name["NL"].index))
     south = index.find(index.node((1, 0), face("BA/RFr", 0).by_name["SL"].index))

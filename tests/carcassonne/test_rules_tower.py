@@ -56,7 +56,7 @@ def test_K_TOW_TILE_2_the_bridge_carries_the_road_over_one_city_between_four_fie
                meeples=[(0, (0, 0), "E"), (1, (1, 0), "EL")], draw=["BA/C"])
     index = st.index
     road_root = index.find(index.node((0, 0), face("BA/RCr", 0).by_name["E"].index))
-    assert index.groups[road_root].squares == {(0, 0), (1, 0)}
+    assert index.feature(road_root).squares == {(0, 0), (1, 0)}
     after, events = play(st, {"type": "place", "at": [1, 1], "rotation": 0}, {"type": "skip"})
     (event,) = scored(events)
     assert event["feature"]["type"] == "city" and len(event["feature"]["tiles"]) == 3

@@ -1,68 +1,91 @@
 """The board's feature index: which segments form one road, city, field or cloister (K-TILE-3), kept by
 union-find over the segments of the placed tiles, joined across every shared edge and half-edge (K-TILE-2).
 
-An index is built once per board and extended by one tile at a time (`with_tile` copies, `add` extends in
+Every segment of a placed tile is a node, a plain integer: its tile's first node (`first`, by placement number)
+plus its index on the tile's face. A feature is a tree of nodes whose root keeps the count of its open ends
+(`open`, asked at every turn's end); its nodes also form a ring (`ring[node]` is the next one), so joining two
+features costs the same however large they are, and what a feature covers (squares, segments, pennants, the
+cities a field touches) is read off its ring when asked (`feature`).
+
+An index is built once per board (`of`) and extended by one tile at a time (`with_tile` copies, `add` extends in
 place), so finding a feature, whether it is complete and what it is worth costs the same on a full board as on
-an empty one.
+an empty one. It also keeps the frontier, once asked for it: every empty square next to a tile, with what its
+neighbours need of a tile placed there (K-PLACE-1, K-PLACE-2), so listing where a tile fits looks at those squares
+only, one table look-up each.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
+from dataclasses import dataclass
+from itertools import accumulate, chain
+from operator import itemgetter
+
 from .model import Placement, Square
-from .tiles import DIRECTIONS, Face, Kind, face
+from .tiles import FACES, Face, Kind, Segment, face, joins, rotations_meeting
 
-SLOTS = 16  # node ids: placement number * SLOTS + segment index (no tile has more than 9 segments)
 NEIGHBOURS_8 = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
+EAST, SOUTH = 1, 2
+BOARD_ORDER = itemgetter(1, 0)  # squares in (y, x) order
 
 
+@dataclass(frozen=True, slots=True)
 class Group:
-    """A feature on the board: the union of segments. A group belongs to the index that made it; an index
-    extended from another copies a group before changing it (copy on write), so the older index never changes."""
+    """A feature as the board stands: made when asked (`BoardIndex.feature`), not kept."""
 
-    __slots__ = ("kind", "squares", "open", "pennants", "segments", "cities", "owner")
-
-    def __init__(self, kind: Kind, squares: set[Square], open_ends: int, pennants: int, segments: list[int],
-                 cities: list[int], owner: object) -> None:
-        self.kind = kind
-        self.squares = squares
-        self.open = open_ends  # roads and cities: edge ends not yet joined to a neighbour (0: complete)
-        self.pennants = pennants
-        self.segments = segments  # node ids
-        self.cities = cities  # fields: node ids of the city segments the field touches
-        self.owner = owner
-
-    def owned_by(self, owner: object) -> "Group":
-        if self.owner is owner:
-            return self
-        return Group(self.kind, set(self.squares), self.open, self.pennants, list(self.segments), list(self.cities),
-                     owner)
+    kind: Kind
+    squares: set[Square]
+    open: int  # roads and cities: edge ends not yet joined to a neighbour (0: complete)
+    pennants: int
+    segments: list[int]  # node ids
+    cities: list[int]  # fields: node ids of the city segments the field touches
+    handle: tuple[Square, Segment]  # its first segment in board order (y, then x, then segment), and its square
 
 
 class BoardIndex:
-    __slots__ = ("grid", "faces", "squares", "parent", "groups", "frontier")
+    __slots__ = ("grid", "faces", "squares", "first", "parent", "ring", "open", "_frontier")
 
     def __init__(self) -> None:
         self.grid: dict[Square, int] = {}  # square -> placement number
-        self.faces: list[Face] = []
-        self.squares: list[Square] = []
-        self.parent: list[int] = []
-        self.groups: dict[int, Group] = {}  # root -> its feature (cloisters included; towers not)
-        self.frontier: set[Square] = set()  # empty squares next to a tile by an edge (K-PLACE-1)
+        self.faces: list[Face] = []  # by placement number
+        self.squares: list[Square] = []  # by placement number
+        self.first: list[int] = []  # by placement number: the node of its segment 0
+        self.parent: list[int] = []  # by node: union-find
+        self.ring: list[int] = []  # by node: the next node of its feature
+        self.open: list[int] = []  # at a root: its feature's edge ends not yet joined (roads and cities)
+        self._frontier: dict[Square, int] | None = {}  # see `frontier`; None until asked
 
     @staticmethod
     def of(board: tuple[Placement, ...]) -> "BoardIndex":
+        """The index of a whole board: every tile's nodes at once, then each shared edge joined once."""
         index = BoardIndex()
-        for placement in board:
-            index.add(placement)
+        faces = index.faces = [FACES[p.tile, p.rotation] for p in board]
+        squares = index.squares = [p.at for p in board]
+        grid = index.grid = dict(zip(squares, range(len(squares))))
+        first = index.first = list(accumulate((len(f.segments) for f in faces), initial=0))
+        nodes = first.pop()
+        index.parent = list(range(nodes))
+        index.ring = list(range(nodes))
+        index.open = list(chain.from_iterable(f.open_ends for f in faces))
+        index._frontier = None
+        join = index._join
+        for number, (x, y) in enumerate(squares):  # each shared edge once: from its west or north tile
+            east, south = grid.get((x + 1, y)), grid.get((x, y + 1))
+            if east is not None:
+                join(number, east, EAST)
+            if south is not None:
+                join(number, south, SOUTH)
         return index
 
     def copy(self) -> "BoardIndex":
         other = BoardIndex.__new__(BoardIndex)
-        other.grid = dict(self.grid)
-        other.faces = list(self.faces)
-        other.squares = list(self.squares)
-        other.parent = list(self.parent)
-        other.groups = dict(self.groups)
-        other.frontier = set(self.frontier)
+        other.grid = self.grid.copy()
+        other.faces = self.faces.copy()
+        other.squares = self.squares.copy()
+        other.first = self.first.copy()
+        other.parent = self.parent.copy()
+        other.ring = self.ring.copy()
+        other.open = self.open.copy()
+        other._frontier = None if self._frontier is None else self._frontier.copy()
         return other
 
     def with_tile(self, placement: Placement) -> "BoardIndex":
@@ -70,130 +93,144 @@ class BoardIndex:
         index.add(placement)
         return index
 
+    @property
+    def frontier(self) -> dict[Square, int]:
+        """The empty squares next to a tile by an edge (K-PLACE-1), each with what its neighbours show there
+        (K-PLACE-2, as tiles.EDGE_CODE packs it). Worked out when first asked (a board read for its score never
+        needs it), then kept up as tiles are added."""
+        if self._frontier is None:
+            frontier: dict[Square, int] = {}
+            grid = self.grid
+            for (x, y), tile_face in zip(self.squares, self.faces):
+                for _, dx, dy, shows in tile_face.links:
+                    neighbour = (x + dx, y + dy)
+                    if neighbour not in grid:
+                        frontier[neighbour] = frontier.get(neighbour, 0) | shows
+            self._frontier = frontier
+        return self._frontier
+
     # ------------------------------------------------------------------ union-find
 
     def find(self, node: int) -> int:
         parent = self.parent
-        root = node
-        while parent[root] != root:
-            root = parent[root]
-        while parent[node] != root:
-            parent[node], node = root, parent[node]
-        return root
+        while parent[node] != node:
+            parent[node] = node = parent[parent[node]]  # path halving
+        return node
 
-    def _union(self, a: int, b: int, closed: int) -> None:
-        ra, rb = self.find(a), self.find(b)
-        groups = self.groups
-        if ra == rb:
-            if closed:
-                g = groups[ra] = groups[ra].owned_by(self)
-                g.open -= closed
-            return
-        ga, gb = groups[ra], groups[rb]
-        if len(ga.segments) < len(gb.segments):  # the smaller joins the larger: merging stays cheap
-            ra, rb, ga, gb = rb, ra, gb, ga
-        self.parent[rb] = ra
-        del groups[rb]
-        g = groups[ra] = ga.owned_by(self)
-        g.squares |= gb.squares
-        g.open += gb.open - closed
-        g.pennants += gb.pennants
-        g.segments += gb.segments
-        g.cities += gb.cities
+    def _join(self, number: int, other: int, d: int) -> None:
+        """Join the features tile `number` and tile `other` share across `number`'s edge `d` (tiles.joins), each
+        join closing the open ends it closes (two across a road or city edge, none across a field's half-edge)."""
+        parent, open_ends, ring = self.parent, self.open, self.ring
+        base, other_base = self.first[number], self.first[other]
+        for mine, theirs, closed in joins(self.faces[number], self.faces[other], d):
+            a, b = base + mine, other_base + theirs
+            while parent[a] != a:  # a's root, halving the path on the way (as `find`)
+                parent[a] = a = parent[parent[a]]
+            while parent[b] != b:
+                parent[b] = b = parent[parent[b]]
+            if a == b:
+                open_ends[a] -= closed
+                continue
+            if b < a:  # the older root stays: a new tile's nodes hang right below the features they join
+                a, b = b, a
+            parent[b] = a
+            open_ends[a] += open_ends[b] - closed
+            ring[a], ring[b] = ring[b], ring[a]  # one ring of both
 
     # ------------------------------------------------------------------ building
 
     def add(self, placement: Placement) -> None:
-        number = len(self.faces)
         tile_face = face(placement.tile, placement.rotation)
         square = placement.at
         x, y = square
-        grid, faces, groups, frontier = self.grid, self.faces, self.groups, self.frontier
+        grid, frontier = self.grid, self._frontier
+        number, base = len(self.faces), len(self.parent)
         grid[square] = number
-        faces.append(tile_face)
+        self.faces.append(tile_face)
         self.squares.append(square)
-        base = number * SLOTS
-        self.parent.extend(range(base, base + SLOTS))
-        for segment, kind, ends, pennant, cities in tile_face.seeds:
-            node = base + segment
-            groups[node] = Group(kind, {square}, ends, pennant, [node], [base + c for c in cities], self)
-        frontier.discard(square)
-        for d, dx, dy, opposite, mine, halves in tile_face.links:
+        self.first.append(base)
+        nodes = range(base, base + len(tile_face.segments))
+        self.parent.extend(nodes)
+        self.ring.extend(nodes)
+        self.open.extend(tile_face.open_ends)
+        if frontier is not None:
+            frontier.pop(square, None)
+        for d, dx, dy, shows in tile_face.links:
             neighbour = (x + dx, y + dy)
             other = grid.get(neighbour)
             if other is None:
-                frontier.add(neighbour)
+                if frontier is not None:
+                    frontier[neighbour] = frontier.get(neighbour, 0) | shows
                 continue
-            other_face = faces[other]
-            other_base = other * SLOTS
-            if mine >= 0:
-                theirs = other_face.edge_segment[opposite]
-                if theirs >= 0 and tile_face.edges[d] is other_face.edges[opposite]:
-                    self._union(base + mine, other_base + theirs, 2)
-            for mine_half, other_half in halves:
-                theirs = other_face.half_segment[other_half]
-                if theirs >= 0:
-                    self._union(base + mine_half, other_base + theirs, 0)
+            self._join(number, other, d)
 
     # ------------------------------------------------------------------ questions
 
     def node(self, square: Square, segment: int) -> int:
-        return self.grid[square] * SLOTS + segment
+        return self.first[self.grid[square]] + segment
 
     def segment_of(self, node: int) -> tuple[Square, Face, int]:
-        number, segment = divmod(node, SLOTS)
-        return self.squares[number], self.faces[number], segment
+        number = bisect_right(self.first, node) - 1
+        return self.squares[number], self.faces[number], node - self.first[number]
+
+    def members(self, node: int) -> list[int]:
+        """Every node of the feature of `node`, read off its ring."""
+        ring = self.ring
+        out = [node]
+        other = ring[node]
+        while other != node:
+            out.append(other)
+            other = ring[other]
+        return out
+
+    def feature(self, root: int) -> Group:
+        """The feature whose root is `root`, as the board stands, read off its ring in one walk."""
+        first, squares, faces = self.first, self.squares, self.faces
+        nodes = self.members(root)
+        covered: set[Square] = set()
+        pennants, cities, earliest = 0, [], None
+        for node in nodes:
+            number = bisect_right(first, node) - 1
+            square, segment = squares[number], faces[number].segments[node - first[number]]
+            covered.add(square)
+            pennants += segment.pennant
+            cities += [first[number] + city for city in segment.cities]
+            order = (square[1], square[0], segment.index)
+            if earliest is None or order < earliest[0]:
+                earliest = (order, square, segment)
+        assert earliest is not None
+        _, square, segment = earliest
+        return Group(segment.kind, covered, self.open[root], pennants, nodes, cities, (square, segment))
 
     def group(self, node: int) -> tuple[int, Group]:
         root = self.find(node)
-        return root, self.groups[root]
+        return root, self.feature(root)
 
     def fits(self, tile_face: Face, square: Square) -> bool:
         """K-PLACE-1 and K-PLACE-2: an empty square touching a tile, every shared edge matching."""
-        if square in self.grid:
-            return False
-        x, y = square
-        touches = False
-        for d, (dx, dy) in enumerate(DIRECTIONS):
-            other = self.grid.get((x + dx, y + dy))
-            if other is not None:
-                if self.faces[other].edges[(d + 2) % 4] is not tile_face.edges[d]:
-                    return False
-                touches = True
-        return touches
+        needs = self.frontier.get(square)
+        return needs is not None and tile_face.meets(needs)
 
     def placements(self, tile: str) -> list[tuple[Square, int]]:
         """Every square and rotation where `tile` fits, squares in (y, x) order."""
-        grid, faces = self.grid, self.faces
-        out = []
-        for square in sorted(self.frontier, key=lambda s: (s[1], s[0])):
-            x, y = square
-            need = []
-            for d, (dx, dy) in enumerate(DIRECTIONS):
-                other = grid.get((x + dx, y + dy))
-                if other is not None:
-                    need.append((d, faces[other].edges[(d + 2) % 4]))
-            for rotation in (0, 90, 180, 270):
-                edges = face(tile, rotation).edges
-                if all(edges[d] is kind for d, kind in need):
-                    out.append((square, rotation))
-        return out
+        frontier, meeting = self.frontier, rotations_meeting(tile)
+        return [(square, rotation) for square in sorted(frontier, key=BOARD_ORDER)
+                for rotation in meeting[frontier[square]]]
 
     def neighbours_8(self, square: Square) -> list[Square]:
         x, y = square
         return [(x + dx, y + dy) for dx, dy in NEIGHBOURS_8 if (x + dx, y + dy) in self.grid]
 
     def complete(self, root: int) -> bool:
-        group = self.groups[root]
-        if group.kind is Kind.CLOISTER:
-            (square,) = group.squares
+        square, tile_face, segment = self.segment_of(root)
+        kind = tile_face.segments[segment].kind
+        if kind is Kind.CLOISTER:  # a cloister is one segment
             return len(self.neighbours_8(square)) == 8
-        return group.kind is not Kind.FIELD and group.open == 0
+        return kind is not Kind.FIELD and self.open[root] == 0
 
-    def tiles_of(self, root: int) -> list[Square]:
+    def tiles_of(self, feature: Group) -> list[Square]:
         """The squares a feature covers; a cloister's are its own and the tiles around it (K-END-2)."""
-        group = self.groups[root]
-        if group.kind is Kind.CLOISTER:
-            (square,) = group.squares
-            return sorted([square, *self.neighbours_8(square)], key=lambda s: (s[1], s[0]))
-        return sorted(group.squares, key=lambda s: (s[1], s[0]))
+        if feature.kind is Kind.CLOISTER:
+            (square,) = feature.squares
+            return sorted([square, *self.neighbours_8(square)], key=BOARD_ORDER)
+        return sorted(feature.squares, key=BOARD_ORDER)

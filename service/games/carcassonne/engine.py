@@ -103,7 +103,7 @@ def legal_steps(state: State) -> list[Step]:
         index = index_of(state)
         for tile in drawable(state):
             spots = index.placements(tile)
-            steps += [Step("place", tile=tile, at=at, rotation=r) for at, r in spots] or [Step("discard", tile=tile)]
+            steps += [Step("place", tile, at, r) for at, r in spots] or [Step("discard", tile=tile)]
         return steps + _ransoms(state)
     if state.step is StepDue.ACTION:
         if me.supply > 0:
@@ -122,7 +122,7 @@ def legal_steps(state: State) -> list[Step]:
 
 def _same_board(state: State, **changes: Any) -> State:
     """The state with `changes` on the same board: the board's feature index is handed on, not rebuilt."""
-    return replace(state, **changes).with_index(index_of(state))
+    return state.but(**changes).with_index(index_of(state))
 
 
 def _player(state: State, who: int, **changes: Any) -> tuple[Player, ...]:
@@ -166,8 +166,8 @@ def _place(state: State, step: Step, events: Events) -> State:
                                                  "shares does not match (city to city, road to road, field to "
                                                  "field).")
     placement = Placement(tile, at, step.rotation)
-    new = replace(state, bag=_bag_after(state, tile), board=state.board + (placement,), step=StepDue.ACTION,
-                  last=at).with_index(index.with_tile(placement))
+    new = state.but(bag=_bag_after(state, tile), board=state.board + (placement,), step=StepDue.ACTION,
+                    last=at).with_index(index.with_tile(placement))
     events.append({"type": "placed", "player": state.turn, "tile": tile, "at": _xy(at), "rotation": step.rotation})
     return new
 
@@ -338,18 +338,20 @@ def _end_turn(state: State, events: Events) -> State:
     assert state.last is not None
     players = list(state.players)
     meeples = state.meeples
-    occupied = occupancy(index, meeples)
-    for root in completed_by(index, state.last):
+    completed = completed_by(index, state.last)
+    occupied = occupancy(index, meeples) if completed else {}
+    for root in completed:
         on_it = occupied.get(root, [])
         _, winners = majority(on_it, len(players))
-        points = value(index, root, True)
+        feature = index.feature(root)
+        points = value(index, feature, True)
         for p in winners:
             players[p] = replace(players[p], score=players[p].score + points)
         for m in on_it:
             players[m.player] = replace(players[m.player], supply=players[m.player].supply + 1)
         returned = set(on_it)
         meeples = tuple(m for m in meeples if m not in returned)
-        events.append({"type": "scored", "feature": describe(index, root), "points": points if winners else 0,
+        events.append({"type": "scored", "feature": describe(index, feature), "points": points if winners else 0,
                        "scorers": winners,
                        "returned": [{"player": m.player, "at": _xy(m.at), "feature": m.feature} for m in on_it]})
     nxt = (state.turn + 1) % len(players)

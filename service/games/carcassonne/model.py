@@ -1,9 +1,10 @@
 """The state of a Carcassonne game as small immutable values (the rule book's state shape)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Any
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 Square = tuple[int, int]  # [x, y]: x to the east, y to the south (K-TILE-1)
 
@@ -24,15 +25,16 @@ class StepDue(str, Enum):
     CAPTURE = "capture"
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
+# The pieces on the board are named tuples, ordered by their fields: every request reads a whole board, and a tuple
+# is made several times faster than a frozen dataclass.
+
+class Placement(NamedTuple):
     tile: str
     at: Square
     rotation: int
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Meeple:
+class Meeple(NamedTuple):
     """A meeple on a feature of a placed tile (feature: its canonical name, K-TILE-4)."""
 
     at: Square
@@ -40,8 +42,7 @@ class Meeple:
     player: int
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Tower:
+class Tower(NamedTuple):
     at: Square
     height: int
     top: int | None  # the player whose meeple is on top (K-TOW-ACT-3), or None
@@ -94,3 +95,16 @@ class State:
     def with_index(self, index: Any) -> "State":
         object.__setattr__(self, "index", index)
         return self
+
+    def but(self, **changes: Any) -> "State":
+        """The state with `changes` (dataclasses.replace, quicker: the engine makes a state at every step). As with
+        replace, the index is not carried over."""
+        values = list(_STATE_VALUES(self))
+        for name, value in changes.items():
+            values[_STATE_POSITION[name]] = value
+        return State(*values)
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(State) if f.init)
+_STATE_VALUES = attrgetter(*_STATE_FIELDS)
+_STATE_POSITION = {name: i for i, name in enumerate(_STATE_FIELDS)}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 from ..core.errors import Problem
@@ -31,7 +32,7 @@ from .model import (
     StepDue,
     Tower,
 )
-from .tiles import DIRECTIONS, START_TILE, Face, Kind, face, tile_counts
+from .tiles import START_TILE, Kind, tile_counts
 
 GAME_ID = "carcassonne"
 
@@ -62,93 +63,109 @@ def build_state(loaded: dict) -> Reading[State]:
     n = len(listed_players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         bad("K-SETUP-2", "/players", f"Carcassonne is for 2 to 5 players; {n} given.")
-    grid, faces = _board(loaded["board"], counts, bad)
-    # grid keeps the board's order: a square enters it once, at its first placement
-    board = tuple(placement for _, placement in grid.values())
+    board, listed = _board(loaded["board"], counts, bad)
+    index = BoardIndex.of(board)
+    _joined(index, board, listed, bad)
     bag_loaded = loaded["bag"]
     bag = Bag(None, bag_loaded["count"]) if isinstance(bag_loaded, dict) else Bag.known(tuple(bag_loaded))
     discarded = tuple(loaded.get("discarded", ()))
     _tiles(board, discarded, bag, counts, bad)
-    meeples, pointers = _meeples(loaded.get("meeples", ()), n, grid, faces, bad)
+    meeples, pointers = _meeples(loaded.get("meeples", ()), n, index, board, bad)
     # every tower listed, each with its index (a variant without towers lists none that count)
     listed_towers = [(i, Tower(_square(item["at"]), item["height"], item.get("top")))
                      for i, item in enumerate(loaded.get("towers", ()))] if tower else []
     if loaded.get("towers") and not tower:
         bad("K-TOW-TILE-1", "/towers", "Towers are played only with The Tower (variant tower).")
-    towers = _towers(listed_towers, n, grid, faces, bad)
+    towers = _towers(listed_towers, n, index, bad)
     players = _players(listed_players, tower, sum(t.height for _, t in listed_towers), meeples, towers, bad)
     # where the turn stands (K-SVC-STEP, K-END-1)
     phase, step = Phase(loaded.get("phase", "play")), StepDue(loaded.get("step", "place"))
     turn, ransomed = loaded.get("turn", 0), loaded.get("ransomed", False)
     last, raised = _square(loaded.get("last")), _square(loaded.get("raised"))
-    _turn(n, turn, phase, step, bag, last, raised, grid, meeples, pointers, listed_towers, towers, bad)
+    _turn(n, turn, phase, step, bag, last, raised, index.grid, meeples, pointers, listed_towers, towers, bad)
     if ransomed and (not tower or phase is Phase.OVER):
         bad("K-TOW-RANSOM", "/ransomed", "Only a turn of The Tower can have a ransom paid.")
-    index = BoardIndex.of(board)
     _finished_features_hold_no_meeple(index, meeples, pointers, last if step is not StepDue.PLACE else None, bad)
     state = State(tower, phase, turn, step, bag, discarded, board, last, raised, tuple(sorted(meeples)),
                   tuple(sorted(towers)), tuple(players), ransomed)
     return Reading(state.with_index(index), tuple(problems))
 
 
-def _board(loaded: list[dict], counts: dict[str, int], bad: Bad) -> tuple[dict[Square, tuple[int, Placement]],
-                                                                          dict[Square, Face]]:
-    """The placements kept (square -> (index in the board, placement)) and their faces: tiles of the game, each
-    square once, the start tile, touching and matching (K-TOW-TILE-1, K-PLACE-1, K-SETUP-1, K-PLACE-2)."""
-    grid: dict[Square, tuple[int, Placement]] = {}
-    faces: dict[Square, Face] = {}
+def _board(loaded: list[dict], counts: dict[str, int], bad: Bad) -> tuple[tuple[Placement, ...], dict[Square, int]]:
+    """The placements kept, in the board's order, and where each is in the board listed (square -> index): tiles
+    of the game (K-TOW-TILE-1), each square once (K-PLACE-1)."""
+    placements: list[Placement] = []
+    listed: dict[Square, int] = {}
     for i, item in enumerate(loaded):
         tile, at = item["tile"], item["at"]
         square = (at[0], at[1])
         if tile not in counts:
             bad("K-TOW-TILE-1", f"/board/{i}/tile", f"{tile} is a tile of The Tower: variant tower only.")
             continue
-        if square in grid:
-            bad("K-PLACE-1", f"/board/{i}/at", f"{_xy(square)} already holds a tile (board {grid[square][0]}).")
+        if square in listed:
+            bad("K-PLACE-1", f"/board/{i}/at", f"{_xy(square)} already holds a tile (board {listed[square]}).")
             continue
-        rotation = item.get("rotation", 0)
-        grid[square] = (i, Placement(tile, square, rotation))
-        faces[square] = face(tile, rotation)
+        listed[square] = i
+        placements.append(Placement(tile, square, item.get("rotation", 0)))
+    return tuple(placements), listed
+
+
+def _joined(index: BoardIndex, board: tuple[Placement, ...], listed: dict[Square, int], bad: Bad) -> None:
+    """The start tile, every tile joined to it by edges, every shared edge matching (K-SETUP-1, K-PLACE-1,
+    K-PLACE-2)."""
+    grid, faces = index.grid, index.faces
     start = grid.get((0, 0))
-    if start is None or start[1].tile != START_TILE or start[1].rotation != 0:
+    if start is None or board[start].tile != START_TILE or board[start].rotation != 0:
         bad("K-SETUP-1", "/board", f"The start tile, a {START_TILE} at rotation 0, is at [0, 0].")
-    reached: set[Square] = set()
-    if (0, 0) in grid:
+    # A board listed from the start tile in the order its tiles were placed is joined if each tile touches one
+    # listed before it (found edge by edge below); any other board is walked from the start tile.
+    touches_earlier = [False] * len(board)
+    mismatched: list[tuple[int, int, int]] = []  # (tile, neighbour, edge of the tile)
+    for number, ((x, y), tile_face) in enumerate(zip(index.squares, faces)):
+        east, south = grid.get((x + 1, y)), grid.get((x, y + 1))  # each shared edge once: east, south
+        if east is not None:
+            touches_earlier[max(number, east)] = True
+            if tile_face.edges[1] is not faces[east].edges[3]:
+                mismatched.append((number, east, 1))
+        if south is not None:
+            touches_earlier[max(number, south)] = True
+            if tile_face.edges[2] is not faces[south].edges[0]:
+                mismatched.append((number, south, 2))
+    unreached: set[Square] = set()
+    if start is not None and not (start == 0 and all(touches_earlier[1:])):
+        reached = {(0, 0)}
         todo = [(0, 0)]
-        reached.add((0, 0))
         while todo:
             x, y = todo.pop()
-            for dx, dy in DIRECTIONS:
-                nb = (x + dx, y + dy)
+            for nb in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
                 if nb in grid and nb not in reached:
                     reached.add(nb)
                     todo.append(nb)
-    for square, (i, placement) in grid.items():
-        if square not in reached and (0, 0) in grid:
-            bad("K-PLACE-1", f"/board/{i}/at", f"{_xy(square)} is not joined to the start tile by edges.")
-        tile_face = faces[square]
-        for d in (1, 2):  # each shared edge once: with the east and the south neighbour
-            dx, dy = DIRECTIONS[d]
-            nb = grid.get((square[0] + dx, square[1] + dy))
-            if nb is None:
-                continue
-            other = faces[nb[1].at]
-            if tile_face.edges[d] is not other.edges[(d + 2) % 4]:
-                bad("K-PLACE-2", f"/board/{nb[0]}", f"{placement.tile} at {_xy(square)} and {nb[1].tile} at "
-                                                    f"{_xy(nb[1].at)} share an edge that does not match "
-                                                    f"({tile_face.edges[d].value} to "
-                                                    f"{other.edges[(d + 2) % 4].value}).")
-    return grid, faces
+        unreached = grid.keys() - reached
+    if not unreached and not mismatched:
+        return
+    for number, placement in enumerate(board):  # the problems in the board's order, a tile's own first
+        square = placement.at
+        if square in unreached:
+            bad("K-PLACE-1", f"/board/{listed[square]}/at", f"{_xy(square)} is not joined to the start tile by "
+                                                            "edges.")
+        for tile, nb, d in mismatched:
+            if tile == number:
+                here, there, neighbour = faces[tile].edges[d], faces[nb].edges[d ^ 2], board[nb]  # d ^ 2: opposite
+                bad("K-PLACE-2", f"/board/{listed[neighbour.at]}", f"{placement.tile} at {_xy(square)} and "
+                                                                   f"{neighbour.tile} at {_xy(neighbour.at)} share "
+                                                                   f"an edge that does not match ({here.value} to "
+                                                                   f"{there.value}).")
 
 
 def _tiles(board: tuple[Placement, ...], discarded: tuple[str, ...], bag: Bag, counts: dict[str, int],
            bad: Bad) -> None:
     """K-COMP-3: every tile in the bag, on the board or discarded, never more than the set has."""
-    on_board, thrown = Counter(p.tile for p in board), Counter(discarded)
-    used = on_board + thrown
-    if bag.tiles is not None:
-        used += Counter(bag.tiles)
-    for tile, k in used.items():
+    used = Counter(chain((p.tile for p in board), discarded, bag.tiles or ()))
+    too_many = [(tile, k) for tile, k in used.items() if k > counts.get(tile, 0)]
+    if too_many:
+        on_board, thrown = Counter(p.tile for p in board), Counter(discarded)
+    for tile, k in too_many:
         if tile not in counts:
             where = "/board" if on_board[tile] else "/discarded" if thrown[tile] else "/bag"
             bad("K-TOW-TILE-1", where, f"{tile} is a tile of The Tower: variant tower only.")
@@ -164,7 +181,7 @@ def _tiles(board: tuple[Placement, ...], discarded: tuple[str, ...], bag: Bag, c
                                 f"the game has {total}.")
 
 
-def _meeples(loaded: Any, n: int, grid: dict[Square, tuple[int, Placement]], faces: dict[Square, Face],
+def _meeples(loaded: Any, n: int, index: BoardIndex, board: tuple[Placement, ...],
              bad: Bad) -> tuple[list[Meeple], dict[Meeple, str]]:
     """The meeples kept, by their canonical feature names, and a pointer to each: on features that exist, one per
     segment (K-TILE-4, K-MEEPLE-1)."""
@@ -177,12 +194,13 @@ def _meeples(loaded: Any, n: int, grid: dict[Square, tuple[int, Placement]], fac
         if player >= n:
             bad("K-SETUP-2", f"/meeples/{i}/player", f"There is no player {player}.")
             continue
-        if square not in grid:
+        number = index.grid.get(square)
+        if number is None:
             bad("K-TILE-4", f"/meeples/{i}/at", f"{_xy(square)} holds no tile.")
             continue
-        placement = grid[square][1]
-        segment = faces[square].segment(feature)
+        segment = index.faces[number].by_name.get(feature)
         if segment is None or segment.kind is Kind.TOWER:
+            placement = board[number]
             bad("K-TILE-4", f"/meeples/{i}/feature", f"{placement.tile} at {_xy(square)}, rotation "
                                                      f"{placement.rotation}, has no feature \"{feature}\" a "
                                                      "meeple can stand on.")
@@ -197,12 +215,12 @@ def _meeples(loaded: Any, n: int, grid: dict[Square, tuple[int, Placement]], fac
     return meeples, pointers
 
 
-def _towers(listed: list[tuple[int, Tower]], n: int, grid: dict[Square, tuple[int, Placement]],
-            faces: dict[Square, Face], bad: Bad) -> list[Tower]:
+def _towers(listed: list[tuple[int, Tower]], n: int, index: BoardIndex, bad: Bad) -> list[Tower]:
     """The towers kept: on foundations, one a square (K-TOW-ACT-1), a top of a player of the game."""
     towers: list[Tower] = []
     for i, item in listed:
-        if item.at not in grid or not faces[item.at].tower:
+        number = index.grid.get(item.at)
+        if number is None or not index.faces[number].tower:
             bad("K-TOW-ACT-1", f"/towers/{i}/at", f"{_xy(item.at)} holds no tower foundation.")
             continue
         if any(t.at == item.at for t in towers):
@@ -227,7 +245,7 @@ def _players(loaded: list[dict], tower: bool, tower_floors: int, meeples: list[M
     if n and floors_used != floors_total:
         bad("K-TOW-TILE-1", "/players", f"Floors in supply and in towers make {floors_used}; {n} players have "
                                         f"{floors_total}.")
-    held_by_others: Counter = Counter()
+    placed = [0] * n  # each player's meeples out of the supply: on the board, on a tower, held by another player
     for i, held in enumerate(prisoners):
         if held and not tower:
             bad("K-TOW-CAP-2", f"/players/{i}/prisoners", "Prisoners are taken only with The Tower (variant tower).")
@@ -236,28 +254,31 @@ def _players(loaded: list[dict], tower: bool, tower_floors: int, meeples: list[M
                 bad("K-TOW-CAP-2", f"/players/{i}/prisoners", f"A player holds prisoners of the other players only "
                                                               f"(found {owner}).")
             else:
-                held_by_others[owner] += 1
+                placed[owner] += 1
         for j in range(i + 1, n):
             if j in held and i in prisoners[j]:
                 bad("K-TOW-SWAP", f"/players/{i}/prisoners", f"Players {i} and {j} each hold a prisoner of the "
                                                              "other: they are exchanged at once.")
+    for meeple in meeples:
+        placed[meeple.player] += 1
+    for built in towers:
+        if built.top is not None:
+            placed[built.top] += 1
     players = []
-    on_board = Counter(m.player for m in meeples) + Counter(t.top for t in towers if t.top is not None)
     for i, item in enumerate(loaded):
-        placed = on_board[i] + held_by_others[i]
         supply = item.get("supply")
         if supply is None:
-            supply = max(0, MEEPLES - placed)
-        if supply + placed != MEEPLES:
-            bad("K-COMP-3", f"/players/{i}", f"Player {i}'s meeples: {supply} in supply, {placed} on the board, on "
-                                             f"towers or held; a player has {MEEPLES}.")
+            supply = max(0, MEEPLES - placed[i])
+        if supply + placed[i] != MEEPLES:
+            bad("K-COMP-3", f"/players/{i}", f"Player {i}'s meeples: {supply} in supply, {placed[i]} on the board, "
+                                             f"on towers or held; a player has {MEEPLES}.")
         players.append(Player(item.get("name", f"Player {i + 1}"), item.get("score", 0), supply,
                               item.get("floors", 0), prisoners[i]))
     return players
 
 
 def _turn(n: int, turn: int, phase: Phase, step: StepDue, bag: Bag, last: Square | None, raised: Square | None,
-          grid: dict[Square, tuple[int, Placement]], meeples: list[Meeple], pointers: dict[Meeple, str],
+          grid: dict[Square, int], meeples: list[Meeple], pointers: dict[Meeple, str],
           listed_towers: list[tuple[int, Tower]], towers: list[Tower], bad: Bad) -> None:
     """Where the turn stands: whose turn, the phase, the step due, the tile just placed and the tower just raised
     tell one story (K-SETUP-2, K-END-1, K-SVC-STEP, K-MEEPLE-1, K-TOW-ACT-1, K-TOW-ACT-2)."""
@@ -314,7 +335,7 @@ def _finished_features_hold_no_meeple(index: BoardIndex, meeples: list[Meeple], 
         if segment.kind not in (Kind.ROAD, Kind.CITY, Kind.CLOISTER):
             continue
         root = index.find(index.node(meeple.at, segment.index))
-        if index.complete(root) and (last is None or last not in index.tiles_of(root)):
+        if index.complete(root) and (last is None or last not in index.tiles_of(index.feature(root))):
             bad("K-SCORE-RETURN", pointers[meeple], f"The {segment.kind.value} at {_xy(meeple.at)} is complete: it "
                                                     "was scored and its meeples went home.")
 

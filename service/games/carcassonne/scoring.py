@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .board import BoardIndex
+from .board import BoardIndex, Group
 from .model import Meeple, State
 from .tiles import Kind
 
@@ -19,13 +19,9 @@ def index_of(state: State) -> BoardIndex:
     return state.index
 
 
-def _order(square) -> tuple[int, int]:
-    return square[1], square[0]
-
-
 def meeple_node(index: BoardIndex, meeple: Meeple) -> int:
-    tile_face = index.faces[index.grid[meeple.at]]
-    return index.node(meeple.at, tile_face.by_name[meeple.feature].index)
+    number = index.grid[meeple.at]
+    return index.first[number] + index.faces[number].by_name[meeple.feature].index
 
 
 def occupancy(index: BoardIndex, meeples: tuple[Meeple, ...]) -> dict[int, list[Meeple]]:
@@ -45,37 +41,33 @@ def majority(meeples: list[Meeple], players: int) -> tuple[list[int], list[int]]
     return counts, ([p for p, n in enumerate(counts) if n == most] if most else [])
 
 
-def where(index: BoardIndex, root: int) -> tuple[list[int], str]:
+def where(feature: Group) -> tuple[list[int], str]:
     """A handle on a feature: the first of its segments in board order (y, then x), by its canonical name."""
-    best = min(index.groups[root].segments, key=lambda node: (_order(index.segment_of(node)[0]),
-                                                             index.segment_of(node)[2]))
-    square, tile_face, segment = index.segment_of(best)
-    return [square[0], square[1]], tile_face.segments[segment].name
+    square, segment = feature.handle
+    return [square[0], square[1]], segment.name
 
 
-def complete_cities(index: BoardIndex, root: int) -> int:
+def complete_cities(index: BoardIndex, feature: Group) -> int:
     """K-END-3: the complete cities a field touches, each once (K-SVC-FIELD)."""
-    cities = {index.find(node) for node in index.groups[root].cities}
+    cities = {index.find(node) for node in feature.cities}
     return sum(1 for city in cities if index.complete(city))
 
 
-def value(index: BoardIndex, root: int, complete: bool) -> int:
+def value(index: BoardIndex, feature: Group, complete: bool) -> int:
     """What a feature is worth: complete (K-SCORE-ROAD/CITY/CLOISTER) or at the end (K-END-2, K-END-3)."""
-    group = index.groups[root]
-    if group.kind is Kind.ROAD:
-        return len(group.squares)
-    if group.kind is Kind.CITY:
-        return (2 if complete else 1) * (len(group.squares) + group.pennants)
-    if group.kind is Kind.CLOISTER:
-        return 9 if complete else len(index.tiles_of(root))
-    return CITY_IN_FIELD * complete_cities(index, root)
+    if feature.kind is Kind.ROAD:
+        return len(feature.squares)
+    if feature.kind is Kind.CITY:
+        return (2 if complete else 1) * (len(feature.squares) + feature.pennants)
+    if feature.kind is Kind.CLOISTER:
+        return 9 if complete else len(index.tiles_of(feature))
+    return CITY_IN_FIELD * complete_cities(index, feature)
 
 
-def describe(index: BoardIndex, root: int) -> dict[str, Any]:
-    group = index.groups[root]
-    at, name = where(index, root)
-    return {"type": group.kind.value, "at": at, "feature": name,
-            "tiles": [[x, y] for x, y in index.tiles_of(root)], "pennants": group.pennants}
+def describe(index: BoardIndex, feature: Group) -> dict[str, Any]:
+    at, name = where(feature)
+    return {"type": feature.kind.value, "at": at, "feature": name,
+            "tiles": [[x, y] for x, y in index.tiles_of(feature)], "pennants": feature.pennants}
 
 
 def completed_by(index: BoardIndex, square) -> list[int]:
@@ -123,15 +115,16 @@ def score_state(state: State) -> Score:
     by_category = [{name: 0 for name in CATEGORIES.values()} for _ in range(n)]
     features = []
     occupied = occupancy(index, state.meeples)
-    for root in sorted(occupied, key=lambda r: (list(CATEGORIES).index(index.groups[r].kind), where(index, r))):
-        group = index.groups[root]
+    found = {root: index.feature(root) for root in occupied}
+    for root in sorted(occupied, key=lambda r: (list(CATEGORIES).index(found[r].kind), where(found[r]))):
+        feature = found[root]
         complete = index.complete(root)
         counts, winners = majority(occupied[root], n)
-        points = value(index, root, complete)
+        points = value(index, feature, complete)
         for player in winners:
-            by_category[player][CATEGORIES[group.kind]] += points
-        features.append({**describe(index, root), "complete": complete,
-                         "cities": complete_cities(index, root) if group.kind is Kind.FIELD else None,
+            by_category[player][CATEGORIES[feature.kind]] += points
+        features.append({**describe(index, feature), "complete": complete,
+                         "cities": complete_cities(index, feature) if feature.kind is Kind.FIELD else None,
                          "meeples": counts, "points": points, "winners": winners})
     players = []
     for p, player in enumerate(state.players):

@@ -63,9 +63,14 @@ class Segment:
     names: tuple[str, ...]  # every name it answers to
 
 
-@dataclass(frozen=True, slots=True)
+# An empty square's needs (K-PLACE-2): for each of its edges N, E, S, W the kind its neighbour shows there, two
+# bits an edge (edge e at bits 2e), 0 where it has no neighbour.
+EDGE_CODE = {Kind.ROAD: 1, Kind.CITY: 2, Kind.FIELD: 3}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Face:
-    """A tile in one rotation."""
+    """A tile in one rotation. There is one Face a tile and rotation (FACES): a face is equal only to itself."""
 
     tile: str
     rotation: int
@@ -77,13 +82,17 @@ class Face:
     cloister: bool
     tower: bool
     # What the board index needs when the tile is added, worked out once per face:
-    seeds: tuple[tuple[int, Kind, int, int, tuple[int, ...]], ...]  # (segment, kind, edges, pennant, cities)
-    links: tuple[tuple[int, int, int, int, int, tuple[tuple[int, int], ...]], ...]
-    # by edge: (edge, dx, dy, opposite edge, road or city segment there or -1, (field segment, the other tile's
-    # half it meets) for the two halves)
+    open_ends: tuple[int, ...]  # by segment: its edges if a road or city (the ends it leaves open), else 0
+    links: tuple[tuple[int, int, int, int], ...]  # by edge: (edge, dx, dy, the edge's kind as the square beyond
+    # needs it: EDGE_CODE at that square's opposite edge)
+    edge_code: int  # its edges, as EDGE_CODE packs an empty square's needs
 
     def segment(self, name: str) -> Segment | None:
         return self.by_name.get(name)
+
+    def meets(self, needs: int) -> bool:
+        """K-PLACE-2: every edge the square's neighbours show (`needs`, as EDGE_CODE packs it) matches this face."""
+        return self.edge_code & _SHOWN_MASK[needs] == needs
 
 
 def _face(tile: str, rotation: int) -> Face:
@@ -113,18 +122,16 @@ def _face(tile: str, rotation: int) -> Face:
             half_segment[x] = s.index
     by_name = {name: s for s in segments for name in s.names}
     assert len(by_name) == sum(len(s.names) for s in segments), tile  # K-TILE-4: every name unique on a tile
-    seeds = tuple((s.index, s.kind, len(s.edges), int(s.pennant), s.cities) for s in segments
-                  if s.kind is not Kind.TOWER)
-    links = []
-    for d, (dx, dy) in enumerate(DIRECTIONS):
-        opposite = (d + 2) % 4
-        halves = tuple((half_segment[half], other) for half, other in ((2 * d, 2 * opposite + 1),
-                                                                        (2 * d + 1, 2 * opposite))
-                       if half_segment[half] >= 0)
-        links.append((d, dx, dy, opposite, edge_segment[d], halves))
+    open_ends = tuple(len(s.edges) if s.kind in (Kind.ROAD, Kind.CITY) else 0 for s in segments)
+    links = tuple((d, dx, dy, EDGE_CODE[edges[d]] << 2 * ((d + 2) % 4)) for d, (dx, dy) in enumerate(DIRECTIONS))
+    edge_code = sum(EDGE_CODE[kind] << 2 * d for d, kind in enumerate(edges))
     return Face(tile, rotation, edges, tuple(segments), tuple(edge_segment), tuple(half_segment), by_name,
-                any(s.kind is Kind.CLOISTER for s in segments), any(s.kind is Kind.TOWER for s in segments), seeds,
-                tuple(links))
+                any(s.kind is Kind.CLOISTER for s in segments), any(s.kind is Kind.TOWER for s in segments),
+                open_ends, links, edge_code)
+
+
+# by needs: the bits of the edges that have a neighbour (both bits of each edge whose two bits are not 0)
+_SHOWN_MASK = tuple(sum(3 << 2 * d for d in range(4) if needs >> 2 * d & 3) for needs in range(256))
 
 
 FACES: dict[tuple[str, int], Face] = {(tile, r): _face(tile, r) for tile in TILES for r in ROTATIONS}
@@ -132,6 +139,30 @@ FACES: dict[tuple[str, int], Face] = {(tile, r): _face(tile, r) for tile in TILE
 
 def face(tile: str, rotation: int) -> Face:
     return FACES[(tile, rotation)]
+
+
+@cache
+def rotations_meeting(tile: str) -> tuple[tuple[int, ...], ...]:
+    """By an empty square's needs (as EDGE_CODE packs them, 0 to 255): the rotations in which `tile` meets them
+    (K-PLACE-2)."""
+    return tuple(tuple(r for r in ROTATIONS if FACES[(tile, r)].meets(needs)) for needs in range(256))
+
+
+@cache
+def joins(mine: Face, theirs: Face, d: int) -> tuple[tuple[int, int, int], ...]:
+    """What two faces side by side join across `mine`'s edge `d` (K-TILE-2): (my segment, theirs, the open ends
+    the join closes). A road or city meets its own kind at the edge (closing two ends: one each side); across
+    each half-edge, half 2d (L) of one tile meets half 2d'+1 (R) of the other, d' the opposite edge."""
+    opposite = (d + 2) % 4
+    out = []
+    a, b = mine.edge_segment[d], theirs.edge_segment[opposite]
+    if a >= 0 and b >= 0 and mine.edges[d] is theirs.edges[opposite]:
+        out.append((a, b, 2))
+    for half, other in ((2 * d, 2 * opposite + 1), (2 * d + 1, 2 * opposite)):
+        a, b = mine.half_segment[half], theirs.half_segment[other]
+        if a >= 0 and b >= 0 and (a, b, 0) not in out:
+            out.append((a, b, 0))
+    return tuple(out)
 
 
 @cache
