@@ -55,8 +55,10 @@ class BoardIndex:
         self._frontier: dict[Square, int] | None = {}  # see `frontier`; None until asked
 
     @staticmethod
-    def of(board: tuple[Placement, ...]) -> "BoardIndex":
-        """The index of a whole board: every tile's nodes at once, then each shared edge joined once."""
+    def of(board: tuple[Placement, ...], shared: list[tuple[int, int, int]] | None = None) -> "BoardIndex":
+        """The index of a whole board: every tile's nodes at once, then each shared edge joined once. `shared`, when
+        given, receives those edges as (tile, neighbour, the tile's edge), in board order: a reader checking them
+        (K-PLACE-1, K-PLACE-2) need not look for them again."""
         index = BoardIndex()
         faces = index.faces = [FACES[p.tile, p.rotation] for p in board]
         squares = index.squares = [p.at for p in board]
@@ -72,8 +74,12 @@ class BoardIndex:
             east, south = grid.get((x + 1, y)), grid.get((x, y + 1))
             if east is not None:
                 join(number, east, EAST)
+                if shared is not None:
+                    shared.append((number, east, EAST))
             if south is not None:
                 join(number, south, SOUTH)
+                if shared is not None:
+                    shared.append((number, south, SOUTH))
         return index
 
     def copy(self) -> "BoardIndex":

@@ -64,8 +64,9 @@ def build_state(loaded: dict) -> Reading[State]:
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         bad("K-SETUP-2", "/players", f"Carcassonne is for 2 to 5 players; {n} given.")
     board, listed = _board(loaded["board"], counts, bad)
-    index = BoardIndex.of(board)
-    _joined(index, board, listed, bad)
+    shared: list[tuple[int, int, int]] = []
+    index = BoardIndex.of(board, shared)
+    _joined(index, board, listed, shared, bad)
     bag_loaded = loaded["bag"]
     bag = Bag(None, bag_loaded["count"]) if isinstance(bag_loaded, dict) else Bag.known(tuple(bag_loaded))
     discarded = tuple(loaded.get("discarded", ()))
@@ -110,8 +111,9 @@ def _board(loaded: list[dict], counts: dict[str, int], bad: Bad) -> tuple[tuple[
     return tuple(placements), listed
 
 
-def _joined(index: BoardIndex, board: tuple[Placement, ...], listed: dict[Square, int], bad: Bad) -> None:
-    """The start tile, every tile joined to it by edges, every shared edge matching (K-SETUP-1, K-PLACE-1,
+def _joined(index: BoardIndex, board: tuple[Placement, ...], listed: dict[Square, int],
+            shared: list[tuple[int, int, int]], bad: Bad) -> None:
+    """The start tile, every tile joined to it by edges, every `shared` edge matching (K-SETUP-1, K-PLACE-1,
     K-PLACE-2)."""
     grid, faces = index.grid, index.faces
     start = grid.get((0, 0))
@@ -121,16 +123,10 @@ def _joined(index: BoardIndex, board: tuple[Placement, ...], listed: dict[Square
     # listed before it (found edge by edge below); any other board is walked from the start tile.
     touches_earlier = [False] * len(board)
     mismatched: list[tuple[int, int, int]] = []  # (tile, neighbour, edge of the tile)
-    for number, ((x, y), tile_face) in enumerate(zip(index.squares, faces)):
-        east, south = grid.get((x + 1, y)), grid.get((x, y + 1))  # each shared edge once: east, south
-        if east is not None:
-            touches_earlier[max(number, east)] = True
-            if tile_face.edges[1] is not faces[east].edges[3]:
-                mismatched.append((number, east, 1))
-        if south is not None:
-            touches_earlier[max(number, south)] = True
-            if tile_face.edges[2] is not faces[south].edges[0]:
-                mismatched.append((number, south, 2))
+    for number, neighbour, d in shared:  # d ^ 2: the opposite edge
+        touches_earlier[number if number > neighbour else neighbour] = True
+        if faces[number].edges[d] is not faces[neighbour].edges[d ^ 2]:
+            mismatched.append((number, neighbour, d))
     unreached: set[Square] = set()
     if start is not None and not (start == 0 and all(touches_earlier[1:])):
         reached = {(0, 0)}
