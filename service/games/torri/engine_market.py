@@ -5,10 +5,11 @@ refilled after an action that drew (T-MKT-1), with the cards the caller names wh
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from ..core.errors import illegal
 from ..core.turns import Events
-from .cards import card_name, is_tower_card, names
+from .cards import CARD_NAMES, card_name, is_tower_card, names
 from .engine_ending import _check_main_phase, _end_turn
 from .engine_whereabouts import (
     _deck_top_known,
@@ -63,8 +64,11 @@ def _drawable(s: State, sources: tuple[str, ...], excluded=(), towers_only: bool
 
 
 def _purchase_draws(s: State) -> int:
-    if s.deck_size == 1:
+    deck = s.deck_size
+    if deck == 1:
         return 1  # T-ACT-PURCHASE-3
+    if deck >= PURCHASE_DRAWS:
+        return PURCHASE_DRAWS  # (the deck alone gives them: no need to count the other sources)
     return min(PURCHASE_DRAWS, _drawable(s, _draw_sources(s, "purchase")))
 
 
@@ -76,7 +80,7 @@ def _do_purchase(s: State, step: Step, events: Events) -> None:
         raise illegal("T-ACT-PURCHASE-2", "", f"Purchase would leave {player.hand_size + draws} cards in hand, "
                                               f"over the limit of {player.hand_limit}.")
     sources = ("deck",) if s.deck_size == 1 else _draw_sources(s, "purchase")
-    s.pending = Pending("draw", "purchase", s.turn, left=draws, sources=sources)
+    s.pending = Pending("draw", "purchase", s.turn, draws, sources)  # (type, action, player, left, sources)
     events.append({"type": "purchase", "player": s.turn, "draws": draws})
 
 
@@ -88,10 +92,10 @@ def _do_exchange(s: State, step: Step, events: Events) -> None:
     after = _from_hand(s, s.players[s.turn], cards)
     if after is None:
         raise illegal("T-ACT-EXCHANGE-1", "/cards", f"The hand does not hold {', '.join(names(cards))}.")
-    excluded = tuple(sorted(set(cards)))
+    excluded = _distinct(cards)
     sources = _draw_sources(s, "exchange")
-    available = s.deck_size
-    if available < len(cards):  # (the deck alone usually suffices: no need to count the market)
+    available = len(s.deck)
+    if available < len(cards):  # (the deck's known top alone usually suffices: no need to count the rest)
         available = _drawable(s, sources, excluded)
     if available < len(cards):
         raise illegal("T-ACT-EXCHANGE-3", "", f"Only {available} cards could be drawn back (deck, and market cards of "
@@ -99,8 +103,14 @@ def _do_exchange(s: State, step: Step, events: Events) -> None:
     player = _with_player(s, s.turn)
     player.hand, player.hidden = after
     s.market = _sorted_add(s.market, cards)
-    s.pending = Pending("draw", "exchange", s.turn, left=len(cards), sources=sources, excluded=excluded)
+    s.pending = Pending("draw", "exchange", s.turn, len(cards), sources, excluded)  # (… left, sources, excluded)
     events.append({"type": "exchange", "player": s.turn, "cards": names(cards)})
+
+
+@lru_cache(maxsize=4096)
+def _distinct(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The distinct cards, sorted (what an Exchange puts down and may not draw back, T-ACT-EXCHANGE-2)."""
+    return tuple(sorted(set(cards)))
 
 
 def _do_draw(s: State, step: Step, events: Events) -> None:
@@ -129,21 +139,19 @@ def _do_draw(s: State, step: Step, events: Events) -> None:
         s.market = _remaining(s.market, (card,))  # type: ignore[assignment]
     player = _with_player(s, pending.player)
     player.hand = _sorted_add(player.hand, (card,))
-    events.append({"type": "drew", "player": pending.player, "from": source, "card": card_name(card)})
+    events.append({"type": "drew", "player": pending.player, "from": source, "card": CARD_NAMES[card]})
     if pending.left > 1:
-        s.pending = Pending(pending.type, pending.action, pending.player, pending.left - 1, pending.sources,
-                            pending.excluded)
+        s.pending = Pending("draw", pending.action, pending.player, pending.left - 1, pending.sources, pending.excluded)
     else:
         _finish_drawing(s, events, pending.action)
 
 
 def _draw_from_deck(s: State, named: int | None, *, tower: bool) -> int:
-    size, known, hidden = ((s.deck_size, s.deck, s.deck_hidden) if tower
-                           else (s.noble_deck_size, s.noble_deck, s.noble_hidden))
+    known, hidden, bottom = ((s.deck, s.deck_hidden, s.deck_bottom) if tower
+                             else (s.noble_deck, s.noble_hidden, s.noble_bottom))
     what = "deck" if tower else "noble deck"
-    pointer = "/from"
-    if not size:
-        raise illegal("T-DRAW-SHORT" if tower else "T-NOB-DRAW", pointer, f"The {what} is empty.")
+    if not (known or hidden or bottom):
+        raise illegal("T-DRAW-SHORT" if tower else "T-NOB-DRAW", "/from", f"The {what} is empty.")
     if known:
         if named is not None and named != known[0]:
             raise illegal("T-COMP-4", "/card", f"The top card of the {what} is {card_name(known[0])}, not "

@@ -19,7 +19,8 @@ from .towers import contradicted_field, interpretations
 
 def apply_step(state: State, step: Step) -> tuple[State, Events]:
     """The state after one step, and what happened; raises IllegalStepError naming the rule broken."""
-    if (step.card is not None and step.type == "draw") or step.kind is not None or step.rank is not None:
+    if step.kind is not None or step.rank is not None or (
+            step.card is not None and step.type == "draw" and step.source != "market"):  # (a market draw names it)
         step = canonical_step(state, step)
     return TURNS.apply_step(state, step)
 
