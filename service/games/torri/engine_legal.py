@@ -9,7 +9,7 @@ from functools import lru_cache
 from itertools import combinations, product
 
 from ..core.errors import IllegalStepError, InvalidStateError, Problem
-from .cards import BUONA_PIETRA, NOBLE_COUNTS, PALAZZO, RANKS, is_tower_card
+from .cards import BUONA_PIETRA, CARD_NAMES, NOBLE_COUNTS, PALAZZO, RANKS, is_tower_card
 from .engine_donazione import _could_guard, conspiracy_candidates
 from .engine_ending import CLOSE_MIN_COMPLETE
 from .engine_market import NOBLE_DRAWERS, _draw_sources, _drawable, _purchase_draws, _refill_known
@@ -96,20 +96,20 @@ def _legal_actions(s: State) -> list[Step]:
             steps.extend(_legal_exchanges(s, known, hidden, could))
     else:
         # A known hand (the common case): the options depend on few inputs, so they are memoised.
-        known, hidden, could = Counter(player.hand), 0, Counter()
+        known, hidden, could = _counted(player.hand), 0, _NO_CARDS
         if main:
             decks = s.deck_size + (s.noble_deck_size if s.nobles else 0)
             if decks >= len(player.hand):  # the decks alone can give back any Exchange: the market is moot
                 steps.extend(_known_exchanges(player.hand, (), len(player.hand)))
             else:
                 steps.extend(_known_exchanges(player.hand, s.market, decks))
-    if known[BUONA_PIETRA] or could[BUONA_PIETRA]:
+    if BUONA_PIETRA in known or BUONA_PIETRA in could:
         steps.extend(_accepted(s, _tower_candidates(s, player, known, hidden, could)))
     else:
         if hidden:
             steps.extend(_legal_builds(known, hidden, could))
         else:
-            steps.extend(_known_builds(tuple(card for card in player.hand if is_tower_card(card))))
+            steps.extend(_known_builds(player.hand))
         if player.towers:
             steps.extend(_legal_extensions(player, known, hidden, could))
     if s.nobles:
@@ -117,8 +117,8 @@ def _legal_actions(s: State) -> list[Step]:
     cap = palazzo_cap(s, s.turn)
     if cap is not None:
         steps = [step for step in steps if step.type not in ("build", "extend") or _height_after(s, step) <= cap]
-    incomplete = [i for i, tower in enumerate(player.towers) if not tower.complete]
-    if main:
+    if main and player.towers:
+        incomplete = [i for i, tower in enumerate(player.towers) if not tower.complete]
         for size in range(1, len(incomplete) + 1):
             for chosen in combinations(incomplete, size):
                 steps.append(Step("complete", towers=chosen))
@@ -136,27 +136,28 @@ def _height_after(s: State, step: Step) -> int:
     return height
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def _known_builds(hand: tuple[int, ...]) -> tuple[Step, ...]:
-    return tuple(_legal_builds(Counter(hand), 0, Counter()))
+    return tuple(_legal_builds(Counter(card for card in hand if is_tower_card(card)), 0, Counter()))
+
+
+@lru_cache(maxsize=8192)
+def _counted(hand: tuple[int, ...]) -> Counter:
+    """A known hand's counts, shared by every listing of that hand: read, never changed."""
+    return Counter(hand)
+
+
+_NO_CARDS: Counter = Counter()  # what no hidden slot can hold (shared: read, never changed)
 
 
 @lru_cache(maxsize=65536)
 def _known_exchanges(hand: tuple[int, ...], market: tuple[int, ...], deck: int) -> tuple[Step, ...]:
     """T-ACT-EXCHANGE-1..3 for a known hand; `deck` is the deck size capped at the hand size (all that matters)."""
-    counts = Counter(hand)
-    cards = sorted(counts)
     in_market = Counter(market)
-    steps: list[tuple[int, tuple[int, ...]]] = []
-    for chosen in product(*(range(counts[card] + 1) for card in cards)):
-        size = sum(chosen)
-        if size < 2:
-            continue
-        put = tuple(card for card, n in zip(cards, chosen) for _ in range(n))
-        available = deck + len(market) - sum(in_market[card] for card, n in zip(cards, chosen) if n)
-        if available >= size:
-            steps.append((size, put))
-    steps.sort()
+    cards = sorted(hand)
+    chosen = {put for size in range(2, len(cards) + 1) for put in combinations(cards, size)}  # each sorted
+    steps = sorted((len(put), put) for put in chosen
+                   if deck + len(market) - sum(in_market[card] for card in set(put)) >= len(put))
     return tuple(Step("exchange", cards=put) for _, put in steps)
 
 
@@ -370,8 +371,11 @@ def _market_draws(market: tuple[int, ...], excluded: tuple[int, ...], allowed: b
                   towers_only: bool) -> tuple[Step, ...]:
     if not allowed:
         return ()
-    return tuple(Step("draw", source="market", card=card) for card in sorted(set(market))
+    return tuple(_MARKET_DRAW[card] for card in sorted(set(market))
                  if card not in excluded and (not towers_only or is_tower_card(card)))
+
+
+_MARKET_DRAW = {card: Step("draw", source="market", card=card) for card in CARD_NAMES}  # (made once: steps are values)
 
 
 def _legal_guard(s: State, pending: Pending) -> list[Step]:
