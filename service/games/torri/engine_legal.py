@@ -33,6 +33,8 @@ def legal_steps(state: State, *, limit: int | None = None) -> list[Step]:
     """Every step `apply_step` accepts in `state`, each once, in a stable order. With `limit`, raises
     TooManyStepsError as soon as more than `limit` candidates have been looked at or listed."""
     if limit is None and _BUDGET.get() is None:  # the common case: no budget to set up
+        if state.pending is not None and state.phase != OVER:  # (_list_steps, written out for this case)
+            return _LEGAL_PENDING[state.pending.type](state, state.pending)
         return _list_steps(state)
     token = _BUDGET.set([limit] if limit is not None else None)
     try:
@@ -155,10 +157,18 @@ def _known_exchanges(hand: tuple[int, ...], market: tuple[int, ...], deck: int) 
     """T-ACT-EXCHANGE-1..3 for a known hand; `deck` is the deck size capped at the hand size (all that matters)."""
     in_market = Counter(market)
     cards = sorted(hand)
-    chosen = {put for size in range(2, len(cards) + 1) for put in combinations(cards, size)}  # each sorted
-    steps = sorted((len(put), put) for put in chosen
-                   if deck + len(market) - sum(in_market[card] for card in set(put)) >= len(put))
-    return tuple(Step("exchange", cards=put) for _, put in steps)
+    steps = []
+    for size in range(2, len(cards) + 1):
+        for put in sorted(set(combinations(cards, size))):  # each sorted, as the hand
+            # T-ACT-EXCHANGE-3: as many to draw back (the deck alone, or with the market's cards of other ranks)
+            if deck >= size or deck + len(market) - sum(in_market[card] for card in set(put)) >= size:
+                steps.append(_exchange_step(put))
+    return tuple(steps)
+
+
+@lru_cache(maxsize=65536)
+def _exchange_step(cards: tuple[int, ...]) -> Step:
+    return Step("exchange", cards=cards)  # (one value for every hand that can put these cards down)
 
 
 def _capacity(known: Counter, hidden: int, could: Counter, card: int) -> int:
@@ -346,7 +356,7 @@ _STOP = Step("stop")
 
 def _legal_draws(s: State, pending: Pending) -> list[Step]:
     steps: list[Step] = []
-    if "deck" in pending.sources and s.deck_size:
+    if "deck" in pending.sources and (s.deck or s.deck_hidden or s.deck_bottom):  # (not empty)
         if s.deck or not s.deck_hidden:
             steps.append(_DECK_DRAW)
         else:
@@ -359,20 +369,18 @@ def _legal_draws(s: State, pending: Pending) -> list[Step]:
             missing = missing_cards(s)
             steps.extend(Step("draw", source="noble_deck", card=card) for card in sorted(NOBLE_COUNTS)
                          if missing[card] > 0)
-    towers_only = pending.action not in NOBLE_DRAWERS
-    steps.extend(_market_draws(s.market, pending.excluded, "market" in pending.sources, towers_only))
+    if "market" in pending.sources:
+        towers_only = pending.action not in NOBLE_DRAWERS  # T-NOB-DRAW
+        steps.extend(_market_draws(s.market, pending.excluded, towers_only))
     if pending.action == "via_francigena":
         steps.append(_STOP)
     return steps
 
 
-@lru_cache(maxsize=8192)
-def _market_draws(market: tuple[int, ...], excluded: tuple[int, ...], allowed: bool,
-                  towers_only: bool) -> tuple[Step, ...]:
-    if not allowed:
-        return ()
-    return tuple(_MARKET_DRAW[card] for card in sorted(set(market))
-                 if card not in excluded and (not towers_only or is_tower_card(card)))
+@lru_cache(maxsize=65536)
+def _market_draws(market: tuple[int, ...], excluded: tuple[int, ...], towers_only: bool) -> tuple[Step, ...]:
+    return tuple(_MARKET_DRAW[card] for card in sorted(set(market).difference(excluded))
+                 if not towers_only or is_tower_card(card))
 
 
 _MARKET_DRAW = {card: Step("draw", source="market", card=card) for card in CARD_NAMES}  # (made once: steps are values)

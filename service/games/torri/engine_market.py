@@ -21,7 +21,7 @@ from .engine_whereabouts import (
     _with_player,
     missing_cards,
 )
-from .model import Pending, State
+from .model import Pending, State, pending_draws
 from .steps import Step
 
 MARKET_SIZE = 4  # T-MKT-1
@@ -80,7 +80,7 @@ def _do_purchase(s: State, step: Step, events: Events) -> None:
         raise illegal("T-ACT-PURCHASE-2", "", f"Purchase would leave {player.hand_size + draws} cards in hand, "
                                               f"over the limit of {player.hand_limit}.")
     sources = ("deck",) if s.deck_size == 1 else _draw_sources(s, "purchase")
-    s.pending = Pending("draw", "purchase", s.turn, draws, sources)  # (type, action, player, left, sources)
+    s.pending = pending_draws("purchase", s.turn, draws, sources)
     events.append({"type": "purchase", "player": s.turn, "draws": draws})
 
 
@@ -103,7 +103,7 @@ def _do_exchange(s: State, step: Step, events: Events) -> None:
     player = _with_player(s, s.turn)
     player.hand, player.hidden = after
     s.market = _sorted_add(s.market, cards)
-    s.pending = Pending("draw", "exchange", s.turn, len(cards), sources, excluded)  # (… left, sources, excluded)
+    s.pending = pending_draws("exchange", s.turn, len(cards), sources, excluded)
     events.append({"type": "exchange", "player": s.turn, "cards": names(cards)})
 
 
@@ -141,7 +141,7 @@ def _do_draw(s: State, step: Step, events: Events) -> None:
     player.hand = _sorted_add(player.hand, (card,))
     events.append({"type": "drew", "player": pending.player, "from": source, "card": CARD_NAMES[card]})
     if pending.left > 1:
-        s.pending = Pending("draw", pending.action, pending.player, pending.left - 1, pending.sources, pending.excluded)
+        s.pending = pending_draws(pending.action, pending.player, pending.left - 1, pending.sources, pending.excluded)
     else:
         _finish_drawing(s, events, pending.action)
 

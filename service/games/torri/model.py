@@ -139,6 +139,17 @@ class Pending(NamedTuple):
     rank: int | None = None
 
 
+_new_tuple = tuple.__new__
+_DRAW_DEFAULTS = tuple(Pending._field_defaults[name] for name in Pending._fields[6:])  # the fields after `excluded`
+
+
+def pending_draws(action: str, player: int, left: int, sources: tuple[str, ...],
+                  excluded: tuple[int, ...] = ()) -> Pending:
+    """Pending("draw", action, player, left, sources, excluded), the commonest decision, built directly: a draw is
+    owed at nearly every other step, and this costs a third less than calling the class."""
+    return _new_tuple(Pending, ("draw", action, player, left, sources, excluded) + _DRAW_DEFAULTS)
+
+
 @dataclass(slots=True)
 class Draft:
     """The working copy a step writes (Torri's rules are written as changes); `freeze()` makes it the State, its
@@ -176,9 +187,11 @@ class Draft:
         return bool(self.deck_hidden or self.noble_hidden or self.players[0].hidden or self.players[1].hidden)
 
     def freeze(self) -> "State":
-        for player in self.players:
-            if type(player) is PlayerDraft:
-                player.__class__ = Player  # frozen in place: the players tuple already holds it
+        first, second = self.players  # a changed player is frozen in place: the tuple already holds it
+        if type(first) is PlayerDraft:
+            first.__class__ = Player
+        if type(second) is PlayerDraft:
+            second.__class__ = Player
         self.__class__ = State
         return self  # type: ignore[return-value]
 
