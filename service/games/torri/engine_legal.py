@@ -355,8 +355,12 @@ _STOP = Step("stop")
 
 
 def _legal_draws(s: State, pending: Pending) -> list[Step]:
+    if (s.deck or not s.deck_hidden) and (s.noble_deck or not s.noble_hidden):
+        # No unknown top card to name (the usual case): the draws depend on few inputs, so they are memoised.
+        return list(_known_draws(pending.sources, pending.action, pending.excluded, s.market,
+                                 bool(s.deck or s.deck_bottom), bool(s.noble_deck or s.noble_bottom)))
     steps: list[Step] = []
-    if "deck" in pending.sources and (s.deck or s.deck_hidden or s.deck_bottom):  # (not empty)
+    if "deck" in pending.sources and s.deck_size:
         if s.deck or not s.deck_hidden:
             steps.append(_DECK_DRAW)
         else:
@@ -369,18 +373,27 @@ def _legal_draws(s: State, pending: Pending) -> list[Step]:
             missing = missing_cards(s)
             steps.extend(Step("draw", source="noble_deck", card=card) for card in sorted(NOBLE_COUNTS)
                          if missing[card] > 0)
-    if "market" in pending.sources:
-        towers_only = pending.action not in NOBLE_DRAWERS  # T-NOB-DRAW
-        steps.extend(_market_draws(s.market, pending.excluded, towers_only))
-    if pending.action == "via_francigena":
-        steps.append(_STOP)
+    steps.extend(_known_draws(pending.sources, pending.action, pending.excluded, s.market, False, False))  # the rest
     return steps
 
 
 @lru_cache(maxsize=65536)
-def _market_draws(market: tuple[int, ...], excluded: tuple[int, ...], towers_only: bool) -> tuple[Step, ...]:
-    return tuple(_MARKET_DRAW[card] for card in sorted(set(market).difference(excluded))
-                 if not towers_only or is_tower_card(card))
+def _known_draws(sources: tuple[str, ...], action: str, excluded: tuple[int, ...], market: tuple[int, ...],
+                 deck: bool, noble_deck: bool) -> tuple[Step, ...]:
+    """The draws from these sources: from each deck not empty (`deck`, `noble_deck`) whose top is known, from the
+    market, and Via Francigena's early stop."""
+    steps: list[Step] = []
+    if deck and "deck" in sources:
+        steps.append(_DECK_DRAW)
+    if noble_deck and "noble_deck" in sources:
+        steps.append(_NOBLE_DRAW)
+    if "market" in sources:
+        towers_only = action not in NOBLE_DRAWERS  # T-NOB-DRAW
+        steps.extend(_MARKET_DRAW[card] for card in sorted(set(market).difference(excluded))
+                     if not towers_only or is_tower_card(card))
+    if action == "via_francigena":
+        steps.append(_STOP)  # T-NOB-VF
+    return tuple(steps)
 
 
 _MARKET_DRAW = {card: Step("draw", source="market", card=card) for card in CARD_NAMES}  # (made once: steps are values)
