@@ -5,8 +5,6 @@ first, then nobles, and a rank comparison never mistakes a noble for a tower car
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 RANKS: tuple[int, ...] = (5, 6, 7, 8, 9, 10)
 
 BUONA_PIETRA = 20
@@ -52,11 +50,4 @@ def card_name(card: int) -> str:
 
 
 def names(cards) -> list[str]:
-    if type(cards) is tuple and len(cards) <= 9:  # a play's few cards, named in an event at every step: memoised
-        return list(_names(cards))
     return list(map(CARD_NAMES.__getitem__, cards))
-
-
-@lru_cache(maxsize=4096)
-def _names(cards: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(map(CARD_NAMES.__getitem__, cards))

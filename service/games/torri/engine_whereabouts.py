@@ -29,7 +29,6 @@ def missing_cards(state: State) -> Counter:
     return full
 
 
-@lru_cache(maxsize=65536)  # (the same hands and plays recur all over a game tree)
 def _remaining(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...] | None:
     """The hand without `cards`, or None if the hand does not hold them all."""
     rest = list(hand)
