@@ -89,7 +89,7 @@ def _do_exchange(s: State, step: Step, events: Events) -> None:
     cards = step.cards
     if len(cards) < 2:
         raise illegal("T-ACT-EXCHANGE-1", "/cards", "An Exchange puts 2 or more cards onto the market.")
-    after, market, excluded, put = _exchanged(s, s.players[s.turn], cards)
+    after, excluded, put = _exchanged(s, s.players[s.turn], cards)
     if after is None:
         raise illegal("T-ACT-EXCHANGE-1", "/cards", f"The hand does not hold {', '.join(names(cards))}.")
     sources = _draw_sources(s, "exchange")
@@ -101,27 +101,26 @@ def _do_exchange(s: State, step: Step, events: Events) -> None:
                                               f"other ranks); {len(cards)} are needed.")
     player = _with_player(s, s.turn)
     player.hand, player.hidden = after
-    s.market = market
+    s.market = _sorted_add(s.market, cards)
     s.pending = pending_draws("exchange", s.turn, len(cards), sources, excluded)
     events.append({"type": "exchange", "player": s.turn, "cards": list(put)})
 
 
-_Exchanged = tuple[tuple[tuple[int, ...], int] | None, tuple[int, ...], tuple[int, ...], tuple[str, ...]]
+_Exchanged = tuple[tuple[tuple[int, ...], int] | None, tuple[int, ...], tuple[str, ...]]
 
 
 def _exchanged(s: State, player: Player, cards: tuple[int, ...]) -> _Exchanged:
     """What an Exchange of `cards` leaves: the (known hand, hidden count) after it, or None if the hand cannot hold
-    them; the market after it; the cards it may not draw back (T-ACT-EXCHANGE-2); and the cards' names."""
+    them; the cards it may not draw back (T-ACT-EXCHANGE-2); and the cards' names."""
     if not player.hidden:
-        return _known_exchange(player.hand, s.market, cards)
-    return _from_hand(s, player, cards), _sorted_add(s.market, cards), tuple(sorted(set(cards))), tuple(names(cards))
+        return _known_exchange(player.hand, cards)
+    return _from_hand(s, player, cards), tuple(sorted(set(cards))), tuple(names(cards))
 
 
 @lru_cache(maxsize=65536)  # (the same Exchange from the same hand recurs all over a game tree: one look-up for all)
-def _known_exchange(hand: tuple[int, ...], market: tuple[int, ...], cards: tuple[int, ...]) -> _Exchanged:
+def _known_exchange(hand: tuple[int, ...], cards: tuple[int, ...]) -> _Exchanged:
     rest = _remaining(hand, cards)
-    return ((None if rest is None else (rest, 0)), _sorted_add(market, cards), tuple(sorted(set(cards))),
-            tuple(names(cards)))
+    return (None if rest is None else (rest, 0)), tuple(sorted(set(cards))), tuple(names(cards))
 
 
 def _do_draw(s: State, step: Step, events: Events) -> None:
