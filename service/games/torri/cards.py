@@ -50,4 +50,4 @@ def card_name(card: int) -> str:
 
 
 def names(cards) -> list[str]:
-    return [CARD_NAMES[card] for card in cards]
+    return list(map(CARD_NAMES.__getitem__, cards))

@@ -9,7 +9,7 @@ from functools import lru_cache
 from itertools import combinations, product
 
 from ..core.errors import IllegalStepError, InvalidStateError, Problem
-from .cards import BUONA_PIETRA, NOBLE_COUNTS, PALAZZO, RANKS, is_tower_card
+from .cards import BUONA_PIETRA, CARD_NAMES, NOBLE_COUNTS, PALAZZO, RANKS, is_tower_card
 from .engine_donazione import _could_guard, conspiracy_candidates
 from .engine_ending import CLOSE_MIN_COMPLETE
 from .engine_market import NOBLE_DRAWERS, _draw_sources, _drawable, _purchase_draws, _refill_known
@@ -33,6 +33,8 @@ def legal_steps(state: State, *, limit: int | None = None) -> list[Step]:
     """Every step `apply_step` accepts in `state`, each once, in a stable order. With `limit`, raises
     TooManyStepsError as soon as more than `limit` candidates have been looked at or listed."""
     if limit is None and _BUDGET.get() is None:  # the common case: no budget to set up
+        if state.pending is not None and state.phase != OVER:  # (_list_steps, written out for this case)
+            return _LEGAL_PENDING[state.pending.type](state, state.pending)
         return _list_steps(state)
     token = _BUDGET.set([limit] if limit is not None else None)
     try:
@@ -96,20 +98,20 @@ def _legal_actions(s: State) -> list[Step]:
             steps.extend(_legal_exchanges(s, known, hidden, could))
     else:
         # A known hand (the common case): the options depend on few inputs, so they are memoised.
-        known, hidden, could = Counter(player.hand), 0, Counter()
+        known, hidden, could = _counted(player.hand), 0, _NO_CARDS
         if main:
             decks = s.deck_size + (s.noble_deck_size if s.nobles else 0)
             if decks >= len(player.hand):  # the decks alone can give back any Exchange: the market is moot
                 steps.extend(_known_exchanges(player.hand, (), len(player.hand)))
             else:
                 steps.extend(_known_exchanges(player.hand, s.market, decks))
-    if known[BUONA_PIETRA] or could[BUONA_PIETRA]:
+    if BUONA_PIETRA in known or BUONA_PIETRA in could:
         steps.extend(_accepted(s, _tower_candidates(s, player, known, hidden, could)))
     else:
         if hidden:
             steps.extend(_legal_builds(known, hidden, could))
         else:
-            steps.extend(_known_builds(tuple(card for card in player.hand if is_tower_card(card))))
+            steps.extend(_known_builds(player.hand))
         if player.towers:
             steps.extend(_legal_extensions(player, known, hidden, could))
     if s.nobles:
@@ -117,8 +119,8 @@ def _legal_actions(s: State) -> list[Step]:
     cap = palazzo_cap(s, s.turn)
     if cap is not None:
         steps = [step for step in steps if step.type not in ("build", "extend") or _height_after(s, step) <= cap]
-    incomplete = [i for i, tower in enumerate(player.towers) if not tower.complete]
-    if main:
+    if main and player.towers:
+        incomplete = [i for i, tower in enumerate(player.towers) if not tower.complete]
         for size in range(1, len(incomplete) + 1):
             for chosen in combinations(incomplete, size):
                 steps.append(Step("complete", towers=chosen))
@@ -136,28 +138,37 @@ def _height_after(s: State, step: Step) -> int:
     return height
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def _known_builds(hand: tuple[int, ...]) -> tuple[Step, ...]:
-    return tuple(_legal_builds(Counter(hand), 0, Counter()))
+    return tuple(_legal_builds(Counter(card for card in hand if is_tower_card(card)), 0, Counter()))
+
+
+@lru_cache(maxsize=8192)
+def _counted(hand: tuple[int, ...]) -> Counter:
+    """A known hand's counts, shared by every listing of that hand: read, never changed."""
+    return Counter(hand)
+
+
+_NO_CARDS: Counter = Counter()  # what no hidden slot can hold (shared: read, never changed)
 
 
 @lru_cache(maxsize=65536)
 def _known_exchanges(hand: tuple[int, ...], market: tuple[int, ...], deck: int) -> tuple[Step, ...]:
     """T-ACT-EXCHANGE-1..3 for a known hand; `deck` is the deck size capped at the hand size (all that matters)."""
-    counts = Counter(hand)
-    cards = sorted(counts)
     in_market = Counter(market)
-    steps: list[tuple[int, tuple[int, ...]]] = []
-    for chosen in product(*(range(counts[card] + 1) for card in cards)):
-        size = sum(chosen)
-        if size < 2:
-            continue
-        put = tuple(card for card, n in zip(cards, chosen) for _ in range(n))
-        available = deck + len(market) - sum(in_market[card] for card, n in zip(cards, chosen) if n)
-        if available >= size:
-            steps.append((size, put))
-    steps.sort()
-    return tuple(Step("exchange", cards=put) for _, put in steps)
+    cards = sorted(hand)
+    steps = []
+    for size in range(2, len(cards) + 1):
+        for put in sorted(set(combinations(cards, size))):  # each sorted, as the hand
+            # T-ACT-EXCHANGE-3: as many to draw back (the deck alone, or with the market's cards of other ranks)
+            if deck >= size or deck + len(market) - sum(in_market[card] for card in set(put)) >= size:
+                steps.append(_exchange_step(put))
+    return tuple(steps)
+
+
+@lru_cache(maxsize=65536)
+def _exchange_step(cards: tuple[int, ...]) -> Step:
+    return Step("exchange", cards=cards)  # (one value for every hand that can put these cards down)
 
 
 def _capacity(known: Counter, hidden: int, could: Counter, card: int) -> int:
@@ -344,6 +355,10 @@ _STOP = Step("stop")
 
 
 def _legal_draws(s: State, pending: Pending) -> list[Step]:
+    if (s.deck or not s.deck_hidden) and (s.noble_deck or not s.noble_hidden):
+        # No unknown top card to name (the usual case): the draws depend on few inputs, so they are memoised.
+        return list(_known_draws(pending.sources, pending.action, pending.excluded, s.market,
+                                 bool(s.deck or s.deck_bottom), bool(s.noble_deck or s.noble_bottom)))
     steps: list[Step] = []
     if "deck" in pending.sources and s.deck_size:
         if s.deck or not s.deck_hidden:
@@ -358,20 +373,30 @@ def _legal_draws(s: State, pending: Pending) -> list[Step]:
             missing = missing_cards(s)
             steps.extend(Step("draw", source="noble_deck", card=card) for card in sorted(NOBLE_COUNTS)
                          if missing[card] > 0)
-    towers_only = pending.action not in NOBLE_DRAWERS
-    steps.extend(_market_draws(s.market, pending.excluded, "market" in pending.sources, towers_only))
-    if pending.action == "via_francigena":
-        steps.append(_STOP)
+    steps.extend(_known_draws(pending.sources, pending.action, pending.excluded, s.market, False, False))  # the rest
     return steps
 
 
-@lru_cache(maxsize=8192)
-def _market_draws(market: tuple[int, ...], excluded: tuple[int, ...], allowed: bool,
-                  towers_only: bool) -> tuple[Step, ...]:
-    if not allowed:
-        return ()
-    return tuple(Step("draw", source="market", card=card) for card in sorted(set(market))
-                 if card not in excluded and (not towers_only or is_tower_card(card)))
+@lru_cache(maxsize=65536)
+def _known_draws(sources: tuple[str, ...], action: str, excluded: tuple[int, ...], market: tuple[int, ...],
+                 deck: bool, noble_deck: bool) -> tuple[Step, ...]:
+    """The draws from these sources: from each deck not empty (`deck`, `noble_deck`) whose top is known, from the
+    market, and Via Francigena's early stop."""
+    steps: list[Step] = []
+    if deck and "deck" in sources:
+        steps.append(_DECK_DRAW)
+    if noble_deck and "noble_deck" in sources:
+        steps.append(_NOBLE_DRAW)
+    if "market" in sources:
+        towers_only = action not in NOBLE_DRAWERS  # T-NOB-DRAW
+        steps.extend(_MARKET_DRAW[card] for card in sorted(set(market).difference(excluded))
+                     if not towers_only or is_tower_card(card))
+    if action == "via_francigena":
+        steps.append(_STOP)  # T-NOB-VF
+    return tuple(steps)
+
+
+_MARKET_DRAW = {card: Step("draw", source="market", card=card) for card in CARD_NAMES}  # (made once: steps are values)
 
 
 def _legal_guard(s: State, pending: Pending) -> list[Step]:

@@ -5,10 +5,11 @@ refilled after an action that drew (T-MKT-1), with the cards the caller names wh
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from ..core.errors import illegal
 from ..core.turns import Events
-from .cards import card_name, is_tower_card, names
+from .cards import CARD_NAMES, card_name, is_tower_card, names
 from .engine_ending import _check_main_phase, _end_turn
 from .engine_whereabouts import (
     _deck_top_known,
@@ -20,7 +21,7 @@ from .engine_whereabouts import (
     _with_player,
     missing_cards,
 )
-from .model import Pending, State
+from .model import Pending, Player, State, pending_draws
 from .steps import Step
 
 MARKET_SIZE = 4  # T-MKT-1
@@ -63,8 +64,11 @@ def _drawable(s: State, sources: tuple[str, ...], excluded=(), towers_only: bool
 
 
 def _purchase_draws(s: State) -> int:
-    if s.deck_size == 1:
+    deck = s.deck_size
+    if deck == 1:
         return 1  # T-ACT-PURCHASE-3
+    if deck >= PURCHASE_DRAWS:
+        return PURCHASE_DRAWS  # (the deck alone gives them: no need to count the other sources)
     return min(PURCHASE_DRAWS, _drawable(s, _draw_sources(s, "purchase")))
 
 
@@ -76,7 +80,7 @@ def _do_purchase(s: State, step: Step, events: Events) -> None:
         raise illegal("T-ACT-PURCHASE-2", "", f"Purchase would leave {player.hand_size + draws} cards in hand, "
                                               f"over the limit of {player.hand_limit}.")
     sources = ("deck",) if s.deck_size == 1 else _draw_sources(s, "purchase")
-    s.pending = Pending("draw", "purchase", s.turn, left=draws, sources=sources)
+    s.pending = pending_draws("purchase", s.turn, draws, sources)
     events.append({"type": "purchase", "player": s.turn, "draws": draws})
 
 
@@ -85,13 +89,12 @@ def _do_exchange(s: State, step: Step, events: Events) -> None:
     cards = step.cards
     if len(cards) < 2:
         raise illegal("T-ACT-EXCHANGE-1", "/cards", "An Exchange puts 2 or more cards onto the market.")
-    after = _from_hand(s, s.players[s.turn], cards)
+    after, excluded, put = _exchanged(s, s.players[s.turn], cards)
     if after is None:
         raise illegal("T-ACT-EXCHANGE-1", "/cards", f"The hand does not hold {', '.join(names(cards))}.")
-    excluded = tuple(sorted(set(cards)))
     sources = _draw_sources(s, "exchange")
-    available = s.deck_size
-    if available < len(cards):  # (the deck alone usually suffices: no need to count the market)
+    available = len(s.deck)
+    if available < len(cards):  # (the deck's known top alone usually suffices: no need to count the rest)
         available = _drawable(s, sources, excluded)
     if available < len(cards):
         raise illegal("T-ACT-EXCHANGE-3", "", f"Only {available} cards could be drawn back (deck, and market cards of "
@@ -99,8 +102,25 @@ def _do_exchange(s: State, step: Step, events: Events) -> None:
     player = _with_player(s, s.turn)
     player.hand, player.hidden = after
     s.market = _sorted_add(s.market, cards)
-    s.pending = Pending("draw", "exchange", s.turn, left=len(cards), sources=sources, excluded=excluded)
-    events.append({"type": "exchange", "player": s.turn, "cards": names(cards)})
+    s.pending = pending_draws("exchange", s.turn, len(cards), sources, excluded)
+    events.append({"type": "exchange", "player": s.turn, "cards": list(put)})
+
+
+_Exchanged = tuple[tuple[tuple[int, ...], int] | None, tuple[int, ...], tuple[str, ...]]
+
+
+def _exchanged(s: State, player: Player, cards: tuple[int, ...]) -> _Exchanged:
+    """What an Exchange of `cards` leaves: the (known hand, hidden count) after it, or None if the hand cannot hold
+    them; the cards it may not draw back (T-ACT-EXCHANGE-2); and the cards' names."""
+    if not player.hidden:
+        return _known_exchange(player.hand, cards)
+    return _from_hand(s, player, cards), tuple(sorted(set(cards))), tuple(names(cards))
+
+
+@lru_cache(maxsize=65536)  # (the same Exchange from the same hand recurs all over a game tree: one look-up for all)
+def _known_exchange(hand: tuple[int, ...], cards: tuple[int, ...]) -> _Exchanged:
+    rest = _remaining(hand, cards)
+    return (None if rest is None else (rest, 0)), tuple(sorted(set(cards))), tuple(names(cards))
 
 
 def _do_draw(s: State, step: Step, events: Events) -> None:
@@ -129,21 +149,19 @@ def _do_draw(s: State, step: Step, events: Events) -> None:
         s.market = _remaining(s.market, (card,))  # type: ignore[assignment]
     player = _with_player(s, pending.player)
     player.hand = _sorted_add(player.hand, (card,))
-    events.append({"type": "drew", "player": pending.player, "from": source, "card": card_name(card)})
+    events.append({"type": "drew", "player": pending.player, "from": source, "card": CARD_NAMES[card]})
     if pending.left > 1:
-        s.pending = Pending(pending.type, pending.action, pending.player, pending.left - 1, pending.sources,
-                            pending.excluded)
+        s.pending = pending_draws(pending.action, pending.player, pending.left - 1, pending.sources, pending.excluded)
     else:
         _finish_drawing(s, events, pending.action)
 
 
 def _draw_from_deck(s: State, named: int | None, *, tower: bool) -> int:
-    size, known, hidden = ((s.deck_size, s.deck, s.deck_hidden) if tower
-                           else (s.noble_deck_size, s.noble_deck, s.noble_hidden))
+    known, hidden, bottom = ((s.deck, s.deck_hidden, s.deck_bottom) if tower
+                             else (s.noble_deck, s.noble_hidden, s.noble_bottom))
     what = "deck" if tower else "noble deck"
-    pointer = "/from"
-    if not size:
-        raise illegal("T-DRAW-SHORT" if tower else "T-NOB-DRAW", pointer, f"The {what} is empty.")
+    if not (known or hidden or bottom):
+        raise illegal("T-DRAW-SHORT" if tower else "T-NOB-DRAW", "/from", f"The {what} is empty.")
     if known:
         if named is not None and named != known[0]:
             raise illegal("T-COMP-4", "/card", f"The top card of the {what} is {card_name(known[0])}, not "

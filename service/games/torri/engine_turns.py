@@ -17,13 +17,6 @@ from .steps import Step
 from .towers import contradicted_field, interpretations
 
 
-def apply_step(state: State, step: Step) -> tuple[State, Events]:
-    """The state after one step, and what happened; raises IllegalStepError naming the rule broken."""
-    if (step.card is not None and step.type == "draw") or step.kind is not None or step.rank is not None:
-        step = canonical_step(state, step)
-    return TURNS.apply_step(state, step)
-
-
 def canonical_step(state: State, step: Step) -> Step:
     """The one spelling of a step that legal_steps lists. A step may say what the state or its cards already say,
     and is then the same step without it (a wrong value still makes it illegal):
@@ -62,8 +55,12 @@ def _describe_pending(pending: Pending) -> str:
 
 def _on_draft(handler: Callable[[Draft, Step, Events], None], *, action: bool = False) -> Handler:
     """A handler that writes a working copy of the state (a model.Draft: Torri's rules are written as changes),
-    frozen once the step is done. An action other than a pass ends a run of passes (T-TURN-3)."""
+    frozen once the step is done. An action other than a pass ends a run of passes (T-TURN-3). The handler gets
+    the step in its canonical spelling."""
     def run(state: State, step: Step, events: Events) -> State:
+        if step.kind is not None or step.rank is not None or (
+                step.card is not None and step.type == "draw" and step.source != "market"):  # (a market draw names it)
+            step = canonical_step(state, step)
         s = state.draft()
         if action and step.type != "pass":
             s.passes = 0
@@ -118,3 +115,5 @@ TURNS = Turns(stage_of=_stage_of, stages={
     "rebuild": _pending(build=_do_rebuild, extend=_do_rebuild, stop=_take_back),
     OVER: finished("T-TURN-3", "The game is over: both players passed in a row, so no move is possible.", pointer=""),
 })
+
+apply_step = TURNS.apply_step  # (state, step) -> (the state after the step, what happened); IllegalStepError

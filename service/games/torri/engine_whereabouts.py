@@ -3,6 +3,7 @@ T-COMP-4, T-SVC-UNKNOWN), whether a hand can give up some cards, and the decks' 
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from .cards import NOBLE_COUNTS, TOWER_COUNTS, is_tower_card
 from .model import Player, PlayerDraft, State
@@ -28,7 +29,7 @@ def missing_cards(state: State) -> Counter:
     return full
 
 
-def _remaining(hand: tuple[int, ...], cards) -> tuple[int, ...] | None:
+def _remaining(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...] | None:
     """The hand without `cards`, or None if the hand does not hold them all."""
     rest = list(hand)
     try:
@@ -91,8 +92,9 @@ def _with_player(state: State, index: int) -> Player:
     return player
 
 
-def _sorted_add(hand: tuple[int, ...], cards) -> tuple[int, ...]:
-    return tuple(sorted(hand + tuple(cards)))
+@lru_cache(maxsize=65536)  # (the same hands and draws recur all over a game tree)
+def _sorted_add(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(hand + cards))
 
 
 def _deck_top_known(state: State, count: int) -> bool:
@@ -125,6 +127,10 @@ def _pop(state: State, deck: str, named: int | None) -> int:
 
 
 def _pop_deck(state: State, named: int | None) -> int:
+    top = state.deck
+    if top:  # (the common case, written out)
+        state.deck = top[1:]
+        return top[0]
     return _pop(state, "deck", named)
 
 
