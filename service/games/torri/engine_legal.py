@@ -16,7 +16,7 @@ from .engine_market import NOBLE_DRAWERS, _draw_sources, _drawable, _purchase_dr
 from .engine_noble_limits import _giostra_allowed, _window_counted, palazzo_cap
 from .engine_nobles import ACTION_NOBLES, PALAZZO_COST
 from .engine_turns import apply_step
-from .engine_whereabouts import _fits, _hand_capacity, missing_cards
+from .engine_whereabouts import MEMO_ENTRIES, _fits, _hand_capacity, missing_cards
 from .model import MAIN, OVER, PLAIN, Pending, Player, State, Tower
 from .steps import Step
 from .towers import LOWEST_STANDIN, MIN_HEIGHT, interpretations
@@ -138,12 +138,12 @@ def _height_after(s: State, step: Step) -> int:
     return height
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=MEMO_ENTRIES)
 def _known_builds(hand: tuple[int, ...]) -> tuple[Step, ...]:
     return tuple(_legal_builds(Counter(card for card in hand if is_tower_card(card)), 0, Counter()))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=MEMO_ENTRIES)
 def _counted(hand: tuple[int, ...]) -> Counter:
     """A known hand's counts, shared by every listing of that hand: read, never changed."""
     return Counter(hand)
@@ -152,7 +152,7 @@ def _counted(hand: tuple[int, ...]) -> Counter:
 _NO_CARDS: Counter = Counter()  # what no hidden slot can hold (shared: read, never changed)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=MEMO_ENTRIES)
 def _known_exchanges(hand: tuple[int, ...], market: tuple[int, ...], deck: int) -> tuple[Step, ...]:
     """T-ACT-EXCHANGE-1..3 for a known hand; `deck` is the deck size capped at the hand size (all that matters)."""
     in_market = Counter(market)
@@ -166,7 +166,7 @@ def _known_exchanges(hand: tuple[int, ...], market: tuple[int, ...], deck: int) 
     return tuple(steps)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=MEMO_ENTRIES)
 def _exchange_step(cards: tuple[int, ...]) -> Step:
     return Step("exchange", cards=cards)  # (one value for every hand that can put these cards down)
 
@@ -377,7 +377,7 @@ def _legal_draws(s: State, pending: Pending) -> list[Step]:
     return steps
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=MEMO_ENTRIES)
 def _known_draws(sources: tuple[str, ...], action: str, excluded: tuple[int, ...], market: tuple[int, ...],
                  deck: bool, noble_deck: bool) -> tuple[Step, ...]:
     """The draws from these sources: from each deck not empty (`deck`, `noble_deck`) whose top is known, from the

@@ -12,6 +12,7 @@ from ..core.turns import Events
 from .cards import CARD_NAMES, card_name, is_tower_card, names
 from .engine_ending import _check_main_phase, _end_turn
 from .engine_whereabouts import (
+    MEMO_ENTRIES,
     _deck_top_known,
     _from_hand,
     _pop_deck,
@@ -117,7 +118,7 @@ def _exchanged(s: State, player: Player, cards: tuple[int, ...]) -> _Exchanged:
     return _from_hand(s, player, cards), tuple(sorted(set(cards))), tuple(names(cards))
 
 
-@lru_cache(maxsize=65536)  # (the same Exchange from the same hand recurs all over a game tree: one look-up for all)
+@lru_cache(maxsize=MEMO_ENTRIES)  # (the same Exchange from the same hand recurs all over a game tree)
 def _known_exchange(hand: tuple[int, ...], cards: tuple[int, ...]) -> _Exchanged:
     rest = _remaining(hand, cards)
     return (None if rest is None else (rest, 0)), tuple(sorted(set(cards))), tuple(names(cards))

@@ -92,7 +92,12 @@ def _with_player(state: State, index: int) -> Player:
     return player
 
 
-@lru_cache(maxsize=65536)  # (the same hands and draws recur all over a game tree)
+# Entries per memo of the engine (hands, draws, exchanges): a game tree's repeats lie close together, so a recent
+# window holds them; at about 450 bytes an entry, all of the engine's memos together stay near 20 MB a worker.
+MEMO_ENTRIES = 4096
+
+
+@lru_cache(maxsize=MEMO_ENTRIES)  # (the same hands and draws recur all over a game tree)
 def _sorted_add(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(hand + cards))
 
