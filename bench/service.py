@@ -316,9 +316,17 @@ CACHE_LINE = re.compile(r'^referee_cache_requests_total\{([^}]*)\}\s+([0-9.e+]+)
 
 
 def cache_gets(server: Server) -> Counter:
-    """The service's cache look-ups so far by result (hit, miss, ...), from its /metrics (all workers)."""
-    with urllib.request.urlopen(server.url("/metrics"), timeout=10) as response:
-        text = response.read().decode()
+    """The service's cache look-ups so far by result (hit, miss, ...), from its /metrics (all workers). A scrape
+    that meets a worker's metrics file while gunicorn recycles that worker can fail: it is asked again."""
+    for attempt in range(3):
+        try:
+            with urllib.request.urlopen(server.url("/metrics"), timeout=10) as response:
+                text = response.read().decode()
+            break
+        except urllib.error.HTTPError:
+            if attempt == 2:
+                raise
+            time.sleep(0.5)
     counts: Counter = Counter()
     for labels, value in CACHE_LINE.findall(text):
         parts = dict(re.findall(r'(\w+)="([^"]*)"', labels))
