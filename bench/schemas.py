@@ -7,8 +7,9 @@
 For Carcassonne boards of 24 and 70 tiles (The Tower, 3 players), a San Gimignano board (4 players) and a Torri and
 a Campanile state after 60 seeded random steps: the schema load of a {"state"} request alone (the game's `build`
 included: the schema's post_load), and a computed /legal-moves through Flask's test client (CACHE_MAX_ENTRIES=0, so
-nothing is served from the cache), in each of the three modes, interleaved round by round so all see the same
-machine. CPU-time medians; not a test: nothing here asserts speed.
+nothing is served from the cache; EARLY_CACHE_HITS off, so the view's schema reads the body), in each of the
+three modes, interleaved round by round so all see the same machine. CPU-time medians; not a test: nothing here
+asserts speed.
 """
 from __future__ import annotations
 
@@ -92,7 +93,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=300)
     args = parser.parse_args()
     client = create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "CRITICAL", "REDIS_URL": "",
-                         "CACHE_MAX_ENTRIES": 0}).test_client()
+                         "CACHE_MAX_ENTRIES": 0, "EARLY_CACHE_HITS": False}).test_client()
     cases = [("Carcassonne, 24 tiles", "carcassonne", carcassonne_state(24)),
              ("Carcassonne, 70 tiles", "carcassonne", carcassonne_state(70)),
              ("San Gimignano, 4 players", "sangimignano", sangimignano_state()),
