@@ -1,4 +1,5 @@
 """gunicorn settings for the referee. Every value can be overridden by the environment."""
+import ctypes
 import multiprocessing
 import os
 import shutil
@@ -11,6 +12,18 @@ _metrics_dir = os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR",
 if os.path.isdir(_metrics_dir):
     shutil.rmtree(_metrics_dir, ignore_errors=True)
 os.makedirs(_metrics_dir, exist_ok=True)
+
+# glibc's malloc raises its mmap threshold to the largest block freed so far (up to 32 MiB): after one large answer
+# every later one comes from the heap, and the heap, shared with the cache's long-lived answers, stays fragmented
+# and grows request after request. A fixed threshold gives each block of 64 KiB or more its own mapping, returned
+# when freed. Set here, in the master, so that every forked worker has it; MALLOC_MMAP_THRESHOLD_ in the
+# environment (read by glibc itself at start) wins.
+M_MMAP_THRESHOLD = -3  # mallopt's parameter (malloc.h)
+if "MALLOC_MMAP_THRESHOLD_" not in os.environ:
+    try:
+        ctypes.CDLL(None).mallopt(M_MMAP_THRESHOLD, 64 * 1024)
+    except (OSError, AttributeError):
+        pass  # not glibc: its allocator's own policy
 
 bind = os.environ.get("BIND", f"{os.environ.get('HOST', '0.0.0.0')}:{os.environ.get('PORT', '8000')}")
 # CPU-bound work: processes give parallelism; a couple of threads hide the little I/O (Redis) there is.

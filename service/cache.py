@@ -109,6 +109,10 @@ class MemoryCache:
         cost = entry_cost(key, value)
         if len(value) > self.max_value_bytes or cost > self.max_bytes:
             return BYPASS
+        # Keep a copy of exactly the answer's length: orjson (3.12 on) returns its whole write buffer, rounded up to
+        # a power of two, so the answer it made may hold 4 to 16 times its length; kept as is, the cache would cost
+        # a worker several times what `entry_cost` counts against max_bytes.
+        value = bytes(memoryview(value))
         with self._lock:
             if key in self._entries:
                 self._drop(key)

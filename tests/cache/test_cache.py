@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import threading
 import time
+import tracemalloc
 
 import orjson
 import pytest
@@ -19,8 +20,19 @@ import redis
 from service import cache as cache_module
 from service.api import create_app
 from service.api.jsonio import canonical
-from service.cache import (BYPASS, CORRUPT, ERROR, HIT, MISS, VALUE_MAGIC, MemoryCache, RedisCache, cache_key, seal,
-                           make_cache)
+from service.cache import (
+    BYPASS,
+    CORRUPT,
+    ERROR,
+    HIT,
+    MISS,
+    VALUE_MAGIC,
+    MemoryCache,
+    RedisCache,
+    cache_key,
+    make_cache,
+    seal,
+)
 from service.games import torri
 from service.games.registry import GAMES
 
@@ -221,6 +233,23 @@ class TestMemoryCache:
         assert len(store) == 1 and store.size_bytes == cache_module.entry_cost("k", b"v" * 100)
         store.clear()
         assert len(store) == 0 and store.size_bytes == 0
+
+    def test_kept_answers_cost_what_is_counted(self):
+        # An answer as orjson makes it may sit in a buffer many times its length; what the cache keeps must not.
+        def answer(n: int) -> bytes:
+            return orjson.dumps({"moves": [{"type": "draw", "card": card} for card in range(n)]})
+
+        store = MemoryCache(max_entries=1000, ttl_seconds=60, max_bytes=10 ** 9)
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            for n in range(100, 300):
+                store.set(f"k{n}", answer(n))  # the cache holds the only reference
+            kept = tracemalloc.get_traced_memory()[0] - before
+        finally:
+            tracemalloc.stop()
+        assert all(store.get(f"k{n}")[0] == answer(n) for n in range(100, 300))
+        assert kept < 1.1 * store.size_bytes  # entry_cost is near enough: the LRU's own upkeep is a guess
 
     def test_an_answer_too_large_to_keep_is_not_kept(self):
         store = MemoryCache(max_entries=10, ttl_seconds=60, max_value_bytes=1000)

@@ -52,8 +52,10 @@ def where(lay: Layout, space: int) -> str:
 # The searches here look only at the board, the pieces on it and a supply: a turn that changes none of these (a
 # declined tower, every phase a player skips, the S-END-2 check after each turn) asks them again with the same
 # question, so their answers are kept per position. A request of a thousand `end` steps then searches once, not
-# four times a step. The caches are bounded (about 1.5 MB a worker when all four are full, beside the boards' own).
-SEARCH_CACHE = 1024
+# four times a step. Those repeats come within a few steps of each other, so a few hundred positions keep every hit
+# a request has; each entry also keeps its board's Layout alive, so a larger bound mostly holds boards of requests
+# long gone.
+SEARCH_CACHE = 256
 
 
 class Pieces(NamedTuple):
