@@ -191,7 +191,7 @@ def mixed(args: argparse.Namespace) -> None:
     print(f"\n{len(sizes)} distinct answers, {sum(sizes) / 2 ** 20:.1f} MiB in all: median "
           f"{sizes[len(sizes) // 2]:,} B, mean {sum(sizes) / len(sizes):,.0f} B, largest {sizes[-1]:,} B "
           f"(an LRU holds at most CACHE_MAX_ENTRIES "
-          f"2048 and CACHE_MAX_BYTES 64 MiB of them per worker, and none over CACHE_MAX_VALUE_BYTES 1 MiB)\n")
+          f"2048 and CACHE_MAX_BYTES 16 MiB of them per worker, and none over CACHE_MAX_VALUE_BYTES 1 MiB)\n")
     for name in servers:
         print_memory_table(name, table[name], results[name], boots[name], recycling[name], answered[name])
 

@@ -73,7 +73,7 @@ class MemoryCache:
 
     kind = "memory"
 
-    def __init__(self, max_entries: int = 2048, ttl_seconds: int = 3600, *, max_bytes: int = 64 * 1024 * 1024,
+    def __init__(self, max_entries: int = 2048, ttl_seconds: int = 3600, *, max_bytes: int = 16 * 1024 * 1024,
                  max_value_bytes: int = 1024 * 1024) -> None:
         self.max_entries = max_entries
         self.max_bytes = max_bytes
@@ -274,7 +274,7 @@ class RedisCache:
 
 
 def make_cache(redis_url: str | None, *, ttl_seconds: int, max_entries: int, cluster: bool = False,
-               max_bytes: int = 64 * 1024 * 1024, max_value_bytes: int = 1024 * 1024) -> Cache:
+               max_bytes: int = 16 * 1024 * 1024, max_value_bytes: int = 1024 * 1024) -> Cache:
     if redis_url:
         return RedisCache(redis_url, ttl_seconds, cluster=cluster, max_value_bytes=max_value_bytes)
     return MemoryCache(max_entries, ttl_seconds, max_bytes=max_bytes, max_value_bytes=max_value_bytes)

@@ -19,7 +19,7 @@ class Settings:
     REDIS_CLUSTER: bool = False  # REDIS_URL names a Redis Cluster node
     CACHE_TTL_SECONDS: int = 3600
     CACHE_MAX_ENTRIES: int = 2048  # the in-process cache's bound in answers
-    CACHE_MAX_BYTES: int = 64 * 1024 * 1024  # ... and in bytes (per worker)
+    CACHE_MAX_BYTES: int = 16 * 1024 * 1024  # ... and in bytes (per worker: full within a few thousand requests)
     CACHE_MAX_VALUE_BYTES: int = 1024 * 1024  # a larger answer is not cached (in process or in Redis)
     CACHE_MIN_COMPUTE_MS: float = 0.0  # answers cheaper than this are not worth a Redis round trip
     MAX_BODY_BYTES: int = 256 * 1024
