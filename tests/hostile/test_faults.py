@@ -2,7 +2,8 @@
 Redis with a password, six keep-alive clients sending a fixed mix of questions whose right answers are known.
 Redis is killed (SIGKILL) and restarted, then a worker is killed (SIGKILL): every answer is a 200 with the right
 bytes, except the requests the killed worker held at that instant; the worker is replaced; /readyz says degraded
-during the outage and redis after; Redis stores answers again after its restart; the password is in no log line.
+during the outage and redis again once the workers' back-off is over; Redis stores answers again after its restart;
+the password is in no log line.
 
 `python bench/faults.py` is the same run, longer (its figures are in bench/FAULTS.md)."""
 from __future__ import annotations
