@@ -62,38 +62,6 @@ def _validation(field: fields.Field) -> Callable[[Any], bool] | None:
     return lambda v: all(test(v) for test in tests)
 
 
-def _typed(field: fields.Field, kind: type) -> Reader:
-    """String, Integer, Boolean, Raw (kind object): a value of exactly `kind` that the validators accept."""
-    valid, allow_none = _validation(field), field.allow_none
-
-    def read(value: Any) -> Any:
-        if value is None:
-            if allow_none:
-                return None
-            raise Decline
-        if (kind is not object and type(value) is not kind) or (valid is not None and not valid(value)):
-            raise Decline
-        return value
-    return read
-
-
-def _listed(field: fields.List) -> Reader:
-    inner, valid, allow_none = compile_field(field.inner), _validation(field), field.allow_none
-    # lengths are checked before the items (a list far too long costs nothing); other validators see the items loaded
-    by_length = all(isinstance(v, validate.Length) for v in field.validators)
-
-    def read(value: Any) -> Any:
-        if value is None and allow_none:
-            return None
-        if (type(value) is not list and type(value) is not tuple) or (by_length and valid and not valid(value)):
-            raise Decline
-        loaded = [inner(item) for item in value]
-        if not by_length and not valid(loaded):  # type: ignore[misc]
-            raise Decline
-        return loaded
-    return read
-
-
 def _nested(field: fields.Nested) -> Reader | None:
     from .schemas import StrictSchema
 
@@ -126,21 +94,13 @@ def _deserialized(field: fields.Field) -> Reader:
 
 def compile_field(field: fields.Field) -> Reader:
     """A reader giving what `field.deserialize(value)` gives for the values it accepts (Decline otherwise)."""
-    from .schemas import List, StrictBoolean  # the project's own field classes
-
-    kind = type(field)
     reader: Reader | None = None
-    if kind is fields.String:
-        reader = _typed(field, str)
-    elif kind is fields.Integer:
-        reader = _typed(field, int)
-    elif kind is fields.Boolean or kind is StrictBoolean:
-        reader = _typed(field, bool)
-    elif kind is fields.Raw:
-        reader = _typed(field, object)
-    elif kind is fields.List or kind is List:
-        reader = _listed(field)  # type: ignore[arg-type]
-    elif kind is fields.Nested:
+    if _inlined(field):
+        namespace, const = _namespace()
+        lines, result = _inline(field, const)
+        reader = _generated(["def read(value):", *(f"    {line}" for line in lines), f"    return {result}"],
+                            namespace, f"<compiled read of {type(field).__name__}>", "read")
+    elif type(field) is fields.Nested:
         reader = _nested(field)  # type: ignore[arg-type]
     elif hasattr(field, "compiled_reader") and not field.validators and not field.allow_none:
         reader = field.compiled_reader()
@@ -171,13 +131,7 @@ def loader_of(schema: Schema) -> Reader | None:
 def _compile(schema: Schema) -> Reader:
     """The schema's load as one generated function: a few lines a field, the checks of plain fields (their type and
     validators, a list of them) written inline, any other field read by its compiled reader, then the hooks."""
-    namespace: dict[str, Any] = {"Decline": Decline, "missing": missing}
-
-    def const(value: Any) -> str:
-        name = f"c{len(namespace)}"
-        namespace[name] = value
-        return name
-
+    namespace, const = _namespace()
     fields_ = schema.load_fields
     known = frozenset(field.data_key or name for name, field in fields_.items())
     lines = ["def load(document):",
@@ -198,8 +152,23 @@ def _compile(schema: Schema) -> Reader:
         lines += ["    else:", *(f"        {line}" for line in checks), f"        {target} = {result}"]
     hooks = _hooks(schema)
     lines.append(f"    return {const(hooks)}(loaded, document)" if hooks else "    return loaded")
-    exec(compile("\n".join(lines), f"<compiled load of {type(schema).__name__}>", "exec"), namespace)  # noqa: S102
-    return namespace["load"]
+    return _generated(lines, namespace, f"<compiled load of {type(schema).__name__}>", "load")
+
+
+def _namespace() -> tuple[dict[str, Any], Callable[[Any], str]]:
+    """The globals of a generated function, and `const`: a value put there, by the name the code uses for it."""
+    namespace: dict[str, Any] = {"Decline": Decline, "missing": missing}
+
+    def const(value: Any) -> str:
+        name = f"c{len(namespace)}"
+        namespace[name] = value
+        return name
+    return namespace, const
+
+
+def _generated(lines: list[str], namespace: dict[str, Any], filename: str, name: str) -> Reader:
+    exec(compile("\n".join(lines), filename, "exec"), namespace)  # noqa: S102 - code written above, from a schema
+    return namespace[name]
 
 
 _PLAIN = {fields.String: "str", fields.Integer: "int", fields.Boolean: "bool"}
@@ -236,30 +205,41 @@ def _refusals(field: fields.Field, value: str, const: Callable[[Any], str]) -> l
     return out
 
 
-def _inline(field: fields.Field, const: Callable[[Any], str], var: str = "value",
-            depth: int = 0) -> tuple[list[str], str]:
-    """(lines checking `var`, the expression of what the field loads from it): a plain field, or a list (of lists)
-    of them, checked inline; the items of a list of anything else, and any other field, read by its compiled
-    reader."""
+def _inlined(field: fields.Field) -> bool:
+    """Whether `_inline` writes the field's checks itself: a plain field, Raw, or a list whose validators are
+    lengths (checked before the items, as List does)."""
     from .schemas import List
 
+    return _plain_type(field) is not None or type(field) is fields.Raw or (
+        type(field) in (fields.List, List) and all(isinstance(v, validate.Length) for v in field.validators))
+
+
+def _inline(field: fields.Field, const: Callable[[Any], str], var: str = "value",
+            depth: int = 0) -> tuple[list[str], str]:
+    """(lines checking `var`, the expression of what the field loads from it): a field `_inlined` says it writes,
+    checked here (a list's items too, as far as they are such fields); any other field read by its compiled
+    reader."""
+    if not _inlined(field):
+        return [], f"{const(compile_field(field))}({var})"
     plain = _plain_type(field)
-    if plain is not None:
-        refused = [f"type({var}) is not {plain}", *_refusals(field, var, const)]
-        lines = [f"if {' or '.join(refused)}:", "    raise Decline"]
-        if field.allow_none:
-            lines = [f"if {var} is not None:", *(f"    {line}" for line in lines)]
-        return lines, var
-    if type(field) in (fields.List, List) and not field.allow_none \
-            and all(isinstance(v, validate.Length) for v in field.validators):  # lengths first, as List does
+    refused = [f"type({var}) is not {plain}"] if plain is not None else []
+    result = var
+    items: list[str] = []
+    if plain is None and type(field) is not fields.Raw:  # a list
         item = f"item{depth}"
         item_lines, item_result = _inline(field.inner, const, item, depth + 1)  # type: ignore[attr-defined]
-        refused = [f"(type({var}) is not list and type({var}) is not tuple)", *_refusals(field, var, const)]
-        lines = [f"if {' or '.join(refused)}:", "    raise Decline"]
+        refused = [f"(type({var}) is not list and type({var}) is not tuple)"]
         if item_lines:
-            lines += [f"for {item} in {var}:", *(f"    {line}" for line in item_lines)]
-        return lines, f"list({var})" if item_result == item else f"[{item_result} for {item} in {var}]"
-    return [], f"{const(compile_field(field))}({var})"
+            items = [f"for {item} in {var}:", *(f"    {line}" for line in item_lines)]
+        result = f"list({var})" if item_result == item else f"[{item_result} for {item} in {var}]"
+    refused += _refusals(field, var, const)
+    lines = ([f"if {' or '.join(refused)}:", "    raise Decline"] if refused else []) + items
+    if field.allow_none:  # null where the field allows it; else null is a wrong type, refused above (or here)
+        lines = [f"if {var} is not None:", *(f"    {line}" for line in lines)] if lines else []
+        result = result if result == var else f"(None if {var} is None else {result})"
+    elif plain is None and type(field) is fields.Raw:
+        lines = [f"if {var} is None:", "    raise Decline", *lines]
+    return lines, result
 
 
 def _hooks(schema: Schema) -> Callable[[dict, Any], Any] | None:
