@@ -136,6 +136,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # One budget per client address over the whole API (application limits), not one per endpoint.
     limiter = Limiter(get_remote_address, app=app, enabled=bool(settings.RATE_LIMIT),
                       application_limits=[settings.RATE_LIMIT] if settings.RATE_LIMIT else [],
+                      application_limits_cost=lambda: _rate_cost(settings),
                       storage_uri=_limiter_storage(settings), strategy="moving-window",
                       storage_options=_limiter_options(settings), swallow_errors=True,
                       in_memory_fallback_enabled=True)
@@ -152,6 +153,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     answers.answer_early(app)  # last: the layer goes in front of every other
     return app
+
+
+def _rate_cost(settings: Settings) -> int:
+    """What a request costs against the rate limit: a suggestion (a search) more than a question."""
+    return settings.SUGGEST_RATE_COST if (request.endpoint or "").endswith(".suggest") else 1
 
 
 def _limiter_options(settings: Settings) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from . import picture as table_picture
 from . import schemas as wire_schemas
 from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .catalogue import RULES, RULES_VERSION
-from .game import STEPS, legal_moves, new_game, player_view, score, to_act
+from .game import STEPS, legal_moves, new_game, player_view, sample_unseen, score, standing, to_act
 from .model import State
 from .position import state_json, table_of
 from .schemas import load_state, load_table
@@ -25,7 +25,7 @@ class CampanileGame(StateGame[State]):
                     rules_version=RULES_VERSION, variants=VARIANTS)
 
     library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score,
-                          load_table=load_table)
+                          load_table=load_table, sample_unseen=sample_unseen, standing=standing)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 

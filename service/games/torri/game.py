@@ -7,11 +7,12 @@ from functools import partial
 from typing import Any
 
 from ..core.errors import Problem
+from ..core.players import shuffled_rest
 from ..core.stepping import Outcome, Stepper, player_names
-from .cards import NOBLE_COUNTS, TOWER_COUNTS
+from .cards import NOBLE_COUNTS, TOWER_COUNTS, is_tower_card
 from .engine import apply_step, legal_steps
 from .model import MAIN, Player, State
-from .position import state_json, table_of
+from .position import _known_cards, state_json, table_of
 from .schemas import parse_step, read_table
 from .scoring import Score, score_table
 from .steps import Step
@@ -62,6 +63,43 @@ def player_view(state: State, player: int) -> State:
     return view.freeze()
 
 
+def sample_unseen(seen: State, seat: int, rng: random.Random) -> State:
+    """A whole state `seat` cannot tell from `seen` (its view): every card it does not see (the other hand, the
+    decks) dealt afresh from the cards it cannot account for (T-COMP-1, T-COMP-2), tower cards into the deck,
+    nobles into the noble deck, either kind into a hand."""
+    if not seen.has_hidden:
+        return seen
+    known = _known_cards(seen)
+    towers = shuffled_rest(TOWER_COUNTS, known, rng)
+    nobles = shuffled_rest(NOBLE_COUNTS, known, rng) if seen.nobles else []
+    in_hands = sum(p.hidden for p in seen.players)
+    for _ in range(20):  # deal the hands from everything unseen, until the decks can be filled from the rest
+        pool = towers + nobles
+        rng.shuffle(pool)
+        dealt, rest = pool[:in_hands], pool[in_hands:]
+        deck = [c for c in rest if is_tower_card(c)]
+        noble_deck = [c for c in rest if not is_tower_card(c)]
+        if len(deck) >= seen.deck_hidden and len(noble_deck) >= seen.noble_hidden:
+            break
+    state = seen.draft()
+    players = []
+    for player in seen.players:
+        hand, dealt = dealt[:player.hidden], dealt[player.hidden:]
+        players.append(replace(player, hand=tuple(sorted(player.hand + tuple(hand))), hidden=0))
+    state.players = tuple(players)
+    state.deck, state.deck_hidden = seen.deck + tuple(deck[:seen.deck_hidden]) + seen.deck_bottom, 0
+    state.deck_bottom = ()
+    state.noble_deck, state.noble_hidden = seen.noble_deck + tuple(noble_deck[:seen.noble_hidden]) + \
+        seen.noble_bottom, 0
+    state.noble_bottom = ()
+    return state.freeze()
+
+
+def standing(state: State) -> tuple[int, ...]:
+    """Each player's points so far (T-SCORE): the greedy player's evaluation."""
+    return tuple(p.total for p in score(state).players)
+
+
 def score(state: State, *, several_deals: bool = False) -> Score:
     return score_table(table_of(state), several_deals=several_deals)
 
@@ -71,5 +109,5 @@ def score_table_json(data: Any, *, several_deals: bool = False) -> tuple[Score, 
     return score_table(table, several_deals=several_deals), warnings
 
 
-__all__ = ["Outcome", "apply_steps", "legal_moves", "new_game", "player_view", "score", "score_table_json",
-           "state_json"]
+__all__ = ["Outcome", "apply_steps", "legal_moves", "new_game", "player_view", "sample_unseen", "score",
+           "score_table_json", "standing", "state_json"]
