@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 from ..core.errors import Problem
 from ..core.players import shuffled_rest
 from ..core.stepping import Outcome, Stepper, player_names
-from .cards import NOBLE_COUNTS, TOWER_COUNTS, is_tower_card
+from .cards import NOBLE_COUNTS, TOWER_COUNTS
 from .engine import apply_step, legal_steps
 from .model import MAIN, Player, State
 from .position import _known_cards, state_json, table_of
@@ -65,33 +66,42 @@ def player_view(state: State, player: int) -> State:
 
 def sample_unseen(seen: State, seat: int, rng: random.Random) -> State:
     """A whole state `seat` cannot tell from `seen` (its view): every card it does not see (the other hand, the
-    decks) dealt afresh from the cards it cannot account for (T-COMP-1, T-COMP-2), tower cards into the deck,
-    nobles into the noble deck, either kind into a hand."""
+    decks) dealt afresh from the cards it cannot account for (T-COMP-1, T-COMP-2): the deck from the tower cards,
+    the noble deck from the nobles, the hands from what is left of both."""
     if not seen.has_hidden:
         return seen
+    seen = _committed_in_hand(seen)
     known = _known_cards(seen)
     towers = shuffled_rest(TOWER_COUNTS, known, rng)
     nobles = shuffled_rest(NOBLE_COUNTS, known, rng) if seen.nobles else []
-    in_hands = sum(p.hidden for p in seen.players)
-    for _ in range(20):  # deal the hands from everything unseen, until the decks can be filled from the rest
-        pool = towers + nobles
-        rng.shuffle(pool)
-        dealt, rest = pool[:in_hands], pool[in_hands:]
-        deck = [c for c in rest if is_tower_card(c)]
-        noble_deck = [c for c in rest if not is_tower_card(c)]
-        if len(deck) >= seen.deck_hidden and len(noble_deck) >= seen.noble_hidden:
-            break
+    deck, noble_deck = towers[:seen.deck_hidden], nobles[:seen.noble_hidden]
+    rest = towers[seen.deck_hidden:] + nobles[seen.noble_hidden:]
+    rng.shuffle(rest)
     state = seen.draft()
     players = []
     for player in seen.players:
-        hand, dealt = dealt[:player.hidden], dealt[player.hidden:]
+        hand, rest = rest[:player.hidden], rest[player.hidden:]
         players.append(replace(player, hand=tuple(sorted(player.hand + tuple(hand))), hidden=0))
     state.players = tuple(players)
-    state.deck, state.deck_hidden = seen.deck + tuple(deck[:seen.deck_hidden]) + seen.deck_bottom, 0
-    state.deck_bottom = ()
-    state.noble_deck, state.noble_hidden = seen.noble_deck + tuple(noble_deck[:seen.noble_hidden]) + \
-        seen.noble_bottom, 0
-    state.noble_bottom = ()
+    state.deck, state.deck_hidden, state.deck_bottom = seen.deck + tuple(deck) + seen.deck_bottom, 0, ()
+    state.noble_deck, state.noble_hidden, state.noble_bottom = \
+        seen.noble_deck + tuple(noble_deck) + seen.noble_bottom, 0, ()
+    return state.freeze()
+
+
+def _committed_in_hand(seen: State) -> State:
+    """`seen` with the cards of a build or extension awaiting a Giostra answer (T-NOB-GIOSTRA) or a rebuild,
+    public since the move was announced, known in the builder's hand: they are there, whatever else is."""
+    pending = seen.pending
+    if pending is None or pending.type not in ("giostra", "rebuild") or pending.action not in ("build", "extend"):
+        return seen
+    builder = seen.players[pending.player]
+    missing = list((Counter(pending.cards) - Counter(builder.hand)).elements())
+    if not missing or len(missing) > builder.hidden:
+        return seen
+    state = seen.draft()
+    placed = replace(builder, hand=tuple(sorted(builder.hand + tuple(missing))), hidden=builder.hidden - len(missing))
+    state.players = (placed, seen.players[1]) if pending.player == 0 else (seen.players[0], placed)
     return state.freeze()
 
 
