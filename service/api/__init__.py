@@ -35,7 +35,8 @@ API_DESCRIPTION = "\n\n".join([
     "`miss` or `bypass`. An answer over the cache's size limit (1 MiB by default) is computed each time.",
     "Every request's work is bounded: the body by the server's limit (256 KiB by default, else 413), the moves of "
     "an `/apply` or `/replay` by each game's `maxItems`, and each move's work by the game (a search a move asks "
-    "again on an unchanged board is answered once).",
+    "again on an unchanged board is answered once); a `/suggest`'s search by the service's time ceiling (1 s by "
+    "default), and a suggestion counts as several requests against the rate limit (10 by default).",
     "No authentication: every operation is open to every caller (`security: []`), within the rate limit.",
 ])
 
