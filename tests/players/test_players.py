@@ -79,6 +79,18 @@ def test_every_suggestion_is_legal(setup: Setup, seed: int, fraction: float, lev
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=str)
+def test_every_state_of_whole_games_gets_a_legal_suggestion(setup: Setup) -> None:
+    """Every state of a random game, whatever is due (a pending decision, a capture, a Giostra window, the
+    ending phase), at each level in turn."""
+    lib = library(setup)
+    rng, state, asked = random.Random(1), setup.deal(1), 0
+    while lib.to_act(state) is not None:
+        found = suggest(lib.rules, state, level=LEVELS[asked % 3], seed=asked, budget=Budget(playouts=3))
+        assert lib.steps.apply_steps(state, found.steps).legal, (asked, found.steps)
+        state, asked = lib.steps.apply_step(state, rng.choice(lib.steps.legal_steps(state)))[0], asked + 1
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=str)
 def test_a_turn_of_several_steps_is_suggested_whole(setup: Setup) -> None:
     """The steps run to the end of the player's turn, or to a step whose outcome the player cannot know: then
     other deals of what it cannot see give it other views or other options after the steps."""

@@ -72,6 +72,7 @@ class GameLibrary(Generic[S]):
     sample_unseen: Callable[[S, int, Random], S] | None = None
     standing: Callable[[S], Sequence[float]] | None = None
     seen_by: Callable[[S, int], S] | None = None
+    playout_turns: int | None = None  # a search's playouts end after this many turns, judged by `standing`
 
     def read_state(self, document: Any) -> S:
         """A state from its JSON form, checked: MalformedError or InvalidStateError (pointers from the state)."""
@@ -84,7 +85,7 @@ class GameLibrary(Generic[S]):
         score = self.score
         return Rules(self.steps.legal_steps, self.steps.apply_step, self.to_act, self.player_view,
                      self.seen_by or self.player_view, self.sample_unseen, self.standing,
-                     lambda state: _winners(score(state)), self.players)
+                     lambda state: _winners(score(state)), self.players, self.playout_turns)
 
 
 class StateGame(Generic[S]):

@@ -53,6 +53,7 @@ class Rules(Generic[S, T]):
     evaluate: Callable[[S], Sequence[float]]  # each seat's standing, in points
     winners: Callable[[S], Sequence[int]]  # of a finished game: who won (several: shared)
     players: Callable[[S], int]
+    playout_turns: int | None = None  # a playout's length in turns, then judged by `evaluate`; None: to the end
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +177,13 @@ def _shares(rules: Rules[S, T], finished: S) -> list[float]:
     return shares
 
 
+def _leaders(standing: Sequence[float]) -> list[float]:
+    """Each seat's share of the win were the game to end with this standing: the leaders split it."""
+    best = max(standing)
+    leaders = [i for i, v in enumerate(standing) if v == best]
+    return [1.0 / len(leaders) if i in leaders else 0.0 for i in range(len(standing))]
+
+
 @dataclass(slots=True)
 class Node(Generic[T]):
     """The information set reached by a sequence of steps: per step taken from it, the child, and per child the
@@ -238,9 +246,15 @@ class Search(Generic[S, T]):
             node = children[step]
             path.append((node, actor))
             state = rules.apply_step(state, step)[0]
-        while rules.to_act(state) is not None:  # the playout: uniformly random steps to the end
+        turns, last = rules.playout_turns, actor
+        while (actor := rules.to_act(state)) is not None:  # the playout: uniformly random steps
+            if actor != last and turns is not None:
+                if turns == 0:
+                    break
+                turns, last = turns - 1, actor
             state = rules.apply_step(state, rng.choice(rules.legal_steps(state)))[0]
-        shares, standing = _shares(rules, state), rules.evaluate(state)
+        standing = rules.evaluate(state)
+        shares = _shares(rules, state) if actor is None else _leaders(standing)
         for visited, actor in path:
             visited.visits += 1
             visited.reward += shares[actor]
