@@ -13,8 +13,9 @@ normal interval of the mean of that per-game score. Searches use playout budgets
 playouts its default wall-clock budget buys on this machine for that game (measured first, or given with
 `--playouts`).
 
-Speed: playouts per second of the search from positions sampled over random games (early, middle, late), and
-the wall-clock budget honoured: the time a search given `--budget-ms` takes, p50/p99 over many positions.
+Speed: playouts per second of the search (CPU time) from positions sampled over random games (early, middle,
+late), and the wall-clock budget honoured: the time a search given `--budget-ms` takes (the whole suggestion,
+from the state to the steps of the turn), p50/p99/max over 100 positions per case.
 """
 from __future__ import annotations
 
@@ -57,8 +58,13 @@ class Case:
         return library.new_game(seed, **kwargs)
 
 
-CASES = (Case("torri", 2), Case("torri", 2, (("nobles", True),)), Case("campanile", 2), Case("campanile", 4),
-         Case("sangimignano", 2), Case("sangimignano", 3), Case("carcassonne", 2), Case("carcassonne", 3))
+# speed: every game, a variant, the most players measured; strength: every game with 2 players, and with 3
+SPEED = (Case("torri", 2), Case("torri", 2, (("nobles", True),)), Case("campanile", 2), Case("campanile", 5),
+         Case("sangimignano", 2), Case("sangimignano", 4), Case("carcassonne", 2), Case("carcassonne", 3),
+         Case("carcassonne", 3, (("tower", True),)))
+STRENGTH = (Case("torri", 2), Case("campanile", 2), Case("campanile", 3), Case("sangimignano", 2),
+            Case("sangimignano", 3), Case("carcassonne", 2), Case("carcassonne", 3))
+DEALS = {2: 12, 3: 8}  # deals per match, each played once per seat: 24 games
 
 
 def positions(case: Case, count: int, seed: int) -> list[Any]:
@@ -140,26 +146,30 @@ def main() -> None:
     parser.add_argument("--budget-ms", type=int, default=DEFAULT_BUDGET_MS)
     parser.add_argument("--json", type=Path, help="write the figures here too")
     args = parser.parse_args()
-    cases = [c for c in CASES if args.game in (None, c.game)]
-    deals = args.deals or (2 if args.quick else 30)
+    def chosen(cases: tuple[Case, ...]) -> list[Case]:
+        return [c for c in cases if args.game in (None, c.game)]
+
     samples = 8 if args.quick else 40
     report: dict[str, Any] = {"speed": [], "strength": []}
     rates: dict[Case, float] = {}
-    for case in cases:
+    for case in chosen(SPEED if args.only != "strength" else STRENGTH):
         rates[case] = playouts_per_second(case, samples, 50 if args.quick else 200)
         row: dict[str, Any] = {"case": case.name, "playouts_per_s": round(rates[case], 1)}
         if args.only != "strength":
-            times = sorted(budget_times(case, samples, args.budget_ms))
+            times = sorted(budget_times(case, 8 if args.quick else 100, args.budget_ms))
             row.update(budget_ms=args.budget_ms, p50_ms=round(times[len(times) // 2], 1),
                        p99_ms=round(times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)], 1),
                        max_ms=round(times[-1], 1))
         report["speed"].append(row)
         print(json.dumps(row), flush=True)
     if args.only != "speed":
-        for case in cases:
+        for case in chosen(STRENGTH):
+            if case not in rates:
+                rates[case] = playouts_per_second(case, samples, 50 if args.quick else 200)
             playouts = args.playouts or max(10, int(rates[case] * DEFAULT_BUDGET_MS / 1000))
             if args.quick:
                 playouts = min(playouts, 30)
+            deals = args.deals or (1 if args.quick else DEALS[case.players])
             for strong, weak in (("mcts", "greedy"), ("greedy", "random")):
                 result = match(case, strong, weak, deals, playouts)
                 report["strength"].append(result)

@@ -73,6 +73,7 @@ class GameLibrary(Generic[S]):
     standing: Callable[[S], Sequence[float]] | None = None
     seen_by: Callable[[S, int], S] | None = None
     playout_turns: int | None = None  # a search's playouts end after this many turns, judged by `standing`
+    lead_scale: float | None = None  # ... as a logistic of the lead in points, this many points a unit
 
     def read_state(self, document: Any) -> S:
         """A state from its JSON form, checked: MalformedError or InvalidStateError (pointers from the state)."""
@@ -85,7 +86,8 @@ class GameLibrary(Generic[S]):
         score = self.score
         return Rules(self.steps.legal_steps, self.steps.apply_step, self.to_act, self.player_view,
                      self.seen_by or self.player_view, self.sample_unseen, self.standing,
-                     lambda state: _winners(score(state)), self.players, self.playout_turns)
+                     lambda state: _winners(score(state)), self.players, self.playout_turns,
+                     self.lead_scale)
 
 
 class StateGame(Generic[S]):

@@ -10,7 +10,9 @@ Three levels, after boardgame.io's bots and OpenSpiel's search:
   single observer: every iteration deals afresh what the player to act cannot see (`GameLibrary.sample_unseen`,
   consistent with the player's view), walks one tree of that player's information set (steps not available in
   this deal are skipped; a step's UCB counts only the iterations where it was available), plays at random to the
-  end and backs up each seat's share of the win.
+  end, or for the game's `playout_turns` and then judges by its evaluation (the leader wins: a short playout is
+  many more playouts, and a random one long enough drowns what a step did), and backs up each seat's share of
+  the win.
 
 The player never peeks: whatever the level, the search starts from what the seat to act sees, so two states that
 differ only in what that seat cannot see give the same suggestion for the same seed (and playout budget).
@@ -54,6 +56,7 @@ class Rules(Generic[S, T]):
     winners: Callable[[S], Sequence[int]]  # of a finished game: who won (several: shared)
     players: Callable[[S], int]
     playout_turns: int | None = None  # a playout's length in turns, then judged by `evaluate`; None: to the end
+    lead_scale: float | None = None  # the lead (in `evaluate`'s points) that makes a win likely; None: the leader wins
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,21 +118,21 @@ def suggest(rules: Rules[S, T], state: S, *, level: str = "mcts", seed: int | st
         search = Search(rules, view, seat, rng, budget)
         search.run(started)
         best, alternatives = search.appraisals()
-        follow: Callable[[S, int], T] = search.follower(best.step)
+        follow: Callable[[S], T] = search.follower(best.step)
         playouts, complete = search.playouts, search.complete
     else:
         choose = _greedy_choice if level == "greedy" else _random_choice
         best, alternatives = choose(rules, deals[0], seat, rng)
-        follow = lambda deal, depth: choose(rules, deal, seat, rng)[0].step  # noqa: E731
+        follow = lambda deal: choose(rules, deal, seat, rng)[0].step  # noqa: E731
         playouts, complete = 0, True
     steps = _turn(rules, deals, seat, best.step, follow)
     return Suggestion(level, seat, steps, best, alternatives, playouts, (time.perf_counter() - started) * 1000,
                       complete)
 
 
-def _turn(rules: Rules[S, T], deals: list[S], seat: int, first: T, follow: Callable[[S, int], T]) -> list[T]:
+def _turn(rules: Rules[S, T], deals: list[S], seat: int, first: T, follow: Callable[[S], T]) -> list[T]:
     """The steps from `first` on while the seat stays to act and each step's outcome is the same in every deal
-    (it revealed nothing the seat could not see before): `follow(deal, depth)` chooses each next one."""
+    (it revealed nothing the seat could not see before): `follow(deal)` chooses each next one."""
     steps = [first]
     while True:
         deals = [rules.apply_step(deal, steps[-1])[0] for deal in deals]
@@ -138,7 +141,7 @@ def _turn(rules: Rules[S, T], deals: list[S], seat: int, first: T, follow: Calla
         seen, options = rules.player_view(deals[0], seat), rules.legal_steps(deals[0])
         if any(rules.player_view(deal, seat) != seen or rules.legal_steps(deal) != options for deal in deals[1:]):
             return steps
-        steps.append(follow(deals[0], len(steps)))
+        steps.append(follow(deals[0]))
 
 
 def _random_choice(rules: Rules[S, T], deal: S, seat: int, rng: random.Random) -> tuple[Appraisal[T], list]:
@@ -177,8 +180,11 @@ def _shares(rules: Rules[S, T], finished: S) -> list[float]:
     return shares
 
 
-def _leaders(standing: Sequence[float]) -> list[float]:
-    """Each seat's share of the win were the game to end with this standing: the leaders split it."""
+def _judged(standing: Sequence[float], lead_scale: float | None) -> list[float]:
+    """Each seat's chance of winning a game cut short with this standing: a logistic of its lead over the best of
+    the others, in units of `lead_scale` (a lead of one unit: 73 %); without a scale, the leaders split the win."""
+    if lead_scale is not None:
+        return [1 / (1 + math.exp(-margin_of(standing, seat) / lead_scale)) for seat in range(len(standing))]
     best = max(standing)
     leaders = [i for i, v in enumerate(standing) if v == best]
     return [1.0 / len(leaders) if i in leaders else 0.0 for i in range(len(standing))]
@@ -254,7 +260,7 @@ class Search(Generic[S, T]):
                 turns, last = turns - 1, actor
             state = rules.apply_step(state, rng.choice(rules.legal_steps(state)))[0]
         standing = rules.evaluate(state)
-        shares = _shares(rules, state) if actor is None else _leaders(standing)
+        shares = _shares(rules, state) if actor is None else _judged(standing, rules.lead_scale)
         for visited, actor in path:
             visited.visits += 1
             visited.reward += shares[actor]
@@ -270,11 +276,11 @@ class Search(Generic[S, T]):
             judged = [Appraisal(self.rng.choice(self.rules.legal_steps(deal)), None, None, 0)]
         return judged[0], judged[1:1 + ALTERNATIVES]
 
-    def follower(self, first: T) -> Callable[[S, int], T]:
+    def follower(self, first: T) -> Callable[[S], T]:
         """Chooses the turn's next steps down the tree (the most played), or greedily where the tree has none."""
         path = [self.root.children.get(first)]
 
-        def follow(deal: S, depth: int) -> T:
+        def follow(deal: S) -> T:
             node = path[-1]
             legal = self.rules.legal_steps(deal)
             step = node.most_visited(legal) if node is not None else None

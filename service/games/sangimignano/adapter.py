@@ -40,12 +40,16 @@ VARIANTS = (Variant("large_groups", "A player may build on a connected group of 
                                     "four guilds appear (S-VAR-1)."),)
 
 
+PLAYOUT_TURNS = 2  # the search's playouts: two turns, then the leader on points wins (measured: bench/players.py)
+
+
 class SanGimignanoGame(StateGame[State]):
     info = GameInfo(id="sangimignano", title="San Gimignano", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
                     rules_version=RULES_VERSION, variants=VARIANTS)
 
     library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score,
-                          sample_unseen=sample_unseen, standing=standing)
+                          sample_unseen=sample_unseen, standing=standing,
+                          playout_turns=PLAYOUT_TURNS)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 
