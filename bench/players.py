@@ -140,6 +140,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="few games and positions: a smoke run")
     parser.add_argument("--only", choices=("speed", "strength"), help="one half of the run")
     parser.add_argument("--game", help="the cases of one game")
+    parser.add_argument("--players", type=int, help="the cases of one player count")
     parser.add_argument("--deals", type=int, help="deals per match (each played once per seat)")
     parser.add_argument("--playouts", type=int, help="mcts playouts per decision (default: what the default "
                                                      "wall-clock budget buys, measured)")
@@ -147,7 +148,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="write the figures here too")
     args = parser.parse_args()
     def chosen(cases: tuple[Case, ...]) -> list[Case]:
-        return [c for c in cases if args.game in (None, c.game)]
+        return [c for c in cases if args.game in (None, c.game) and args.players in (None, c.players)]
 
     samples = 8 if args.quick else 40
     report: dict[str, Any] = {"speed": [], "strength": []}

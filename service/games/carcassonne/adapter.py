@@ -38,12 +38,18 @@ VARIANTS = (Variant("tower", "The Tower: 18 tiles with tower foundations, floors
                              "(K-TOW)."),)
 
 
+# the search's playouts: the player's turn and the next, then judged by the points were the game to end there
+# (K-SVC-SCORE), a lead of 8 points a 73 % chance; longer random playouts lost to greedy (bench/players.py)
+PLAYOUT_TURNS, LEAD_SCALE = 1, 8.0
+
+
 class CarcassonneGame(StateGame[State]):
     info = GameInfo(id="carcassonne", title="Carcassonne", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
                     rules_version=RULES_VERSION, variants=VARIANTS)
 
     library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score,
-                          sample_unseen=sample_unseen, standing=standing, seen_by=seen_by)
+                          sample_unseen=sample_unseen, standing=standing, seen_by=seen_by,
+                          playout_turns=PLAYOUT_TURNS, lead_scale=LEAD_SCALE)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 
