@@ -79,6 +79,21 @@ def test_every_suggestion_is_legal(setup: Setup, seed: int, fraction: float, lev
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=str)
+@settings(max_examples=10)
+@given(seed=st.integers(0, 10 ** 6), fraction=st.floats(0, 1), level=st.sampled_from(LEVELS))
+def test_a_state_with_unknown_cards_gets_steps_it_takes(setup: Setup, seed: int, fraction: float,
+                                                        level: str) -> None:
+    """A referee's record of a real table counts what it does not know (here: the player's own view): a draw
+    from a counted deck names the card, a blind take the cards taken, as that state takes them."""
+    lib = library(setup)
+    state = position(setup, seed, fraction)
+    view = lib.player_view(state, lib.to_act(state))
+    found = suggest(lib.rules, view, level=level, seed=seed, budget=Budget(playouts=8))
+    outcome = lib.steps.apply_steps(view, found.steps)
+    assert found.steps and outcome.legal, (found.steps, outcome.violations)
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=str)
 def test_every_state_of_whole_games_gets_a_legal_suggestion(setup: Setup) -> None:
     """Every state of a random game, whatever is due (a pending decision, a capture, a Giostra window, the
     ending phase), at each level in turn."""

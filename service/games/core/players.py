@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Hashable, Mapping, Sequence, TypeVar
 
-from .errors import GameOverError, Problem
+from .errors import GameOverError, IllegalStepError, Problem
 
 S = TypeVar("S")  # a game's state
 T = TypeVar("T", bound=Hashable)  # a game's step
@@ -125,7 +125,7 @@ def suggest(rules: Rules[S, T], state: S, *, level: str = "mcts", seed: int | st
         best, alternatives = choose(rules, deals[0], seat, rng)
         follow = lambda deal: choose(rules, deal, seat, rng)[0].step  # noqa: E731
         playouts, complete = 0, True
-    steps = _turn(rules, deals, seat, best.step, follow)
+    steps = _as_the_state_takes_them(rules, state, deals[0], _turn(rules, deals, seat, best.step, follow))
     return Suggestion(level, seat, steps, best, alternatives, playouts, (time.perf_counter() - started) * 1000,
                       complete)
 
@@ -135,13 +135,44 @@ def _turn(rules: Rules[S, T], deals: list[S], seat: int, first: T, follow: Calla
     (it revealed nothing the seat could not see before): `follow(deal)` chooses each next one."""
     steps = [first]
     while True:
-        deals = [rules.apply_step(deal, steps[-1])[0] for deal in deals]
-        if any(rules.to_act(deal) != seat for deal in deals):
+        deals = [after for deal in deals if (after := _after(rules, deal, steps[-1])) is not None]
+        if not deals or any(rules.to_act(deal) != seat for deal in deals):
             return steps
         seen, options = rules.player_view(deals[0], seat), rules.legal_steps(deals[0])
         if any(rules.player_view(deal, seat) != seen or rules.legal_steps(deal) != options for deal in deals[1:]):
             return steps
         steps.append(follow(deals[0]))
+
+
+def _as_the_state_takes_them(rules: Rules[S, T], state: S, deal: S, steps: list[T]) -> list[T]:
+    """The steps in the form `state` takes them. A state that counts a deck, a bag or a hand without listing it
+    (a referee's record of a real table) takes a draw or a blind take only with the cards named: such a step
+    becomes the listed step that does in `deal` what it does there (failing that, the first that names more,
+    or of its kind), and ends the suggestion (what follows depends on what it revealed)."""
+    taken: list[T] = []
+    for step in steps:
+        after = _after(rules, state, step)
+        if after is not None:
+            taken.append(step)
+            state, deal = after, _after(rules, deal, step) or deal
+            continue
+        outcome, written = _after(rules, deal, step), step.to_json()  # type: ignore[attr-defined]
+        listed = rules.legal_steps(state)
+        named = [s for s in listed if outcome is not None and _after(rules, deal, s) == outcome] or \
+            [s for s in listed if written.items() <= s.to_json().items()] or \
+            [s for s in listed if s.to_json()["type"] == written["type"]] or listed  # type: ignore[attr-defined]
+        taken.extend(named[:1])
+        break
+    return taken
+
+
+def _after(rules: Rules[S, T], deal: S, step: T) -> S | None:
+    """The deal after the step; None where the step does not fit the deal (a step naming what it asserts, such as
+    the tile drawn from a counted bag, fits only the deals that agree)."""
+    try:
+        return rules.apply_step(deal, step)[0]
+    except IllegalStepError:
+        return None
 
 
 def _random_choice(rules: Rules[S, T], deal: S, seat: int, rng: random.Random) -> tuple[Appraisal[T], list]:
