@@ -180,8 +180,10 @@ def main() -> None:
     print("\n| game | stronger | weaker | games | mcts playouts | score of the stronger | 95 % interval |")
     print("|---|---|---|---:|---:|---:|---|")
     for r in report["strength"]:
-        print(f"| {r['case']} | {r['strong']} | {r['weak']} | {r['games']} | {r['playouts']} | "
-              f"{100 * r['score']:.1f} % | {100 * r['low']:.1f}–{100 * r['high']:.1f} % |")
+        playouts = r["playouts"] if r["strong"] == "mcts" else "–"
+        low, high = max(0.0, r["low"]), min(1.0, r["high"])
+        print(f"| {r['case']} | {r['strong']} | {r['weak']} | {r['games']} | {playouts} | "
+              f"{100 * r['score']:.1f} % | {100 * low:.1f}–{100 * high:.1f} % |")
     print("\n| game | playouts/s | budget | p50 | p99 | max |")
     print("|---|---:|---:|---:|---:|---:|")
     for r in report["speed"]:
