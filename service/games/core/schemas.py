@@ -434,7 +434,8 @@ def suggest_schemas(game: str, state: type[Schema], move: type[MoveUnion]) -> tu
     def figures(what: str) -> dict[str, fields.Field]:
         return {
             "win_chance": fields.Float(required=True, allow_none=True, metadata={
-                "description": f"The share of the playouts through {what} that the player won (mcts); null for "
+                "description": f"The player's chance of winning as the search sees it: its share of the wins of "
+                               f"the playouts through {what}, a playout cut short judged on points (mcts); null for "
                                "the other levels."}),
             "margin": fields.Float(required=True, allow_none=True, metadata={
                 "description": f"The points ahead of the best opponent {what} leads to: at the end of the playouts "
