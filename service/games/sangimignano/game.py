@@ -10,7 +10,7 @@ from typing import Any, Iterable
 from ..core.errors import InvalidStateError, MalformedError, Problem
 from ..core.players import shuffled_rest
 from ..core.stepping import Outcome, Stepper, player_names, to_act
-from .engine import apply_step, legal_steps, settle
+from .engine import apply_step, buildable, legal_steps, settle
 from .geometry import GUILDS, Guilds, Placed, canonical_turn, hexagon_kind, layout
 from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, SETUP, START, TOKEN, Player, State
 from .schemas import parse_step
@@ -118,10 +118,15 @@ def sample_unseen(seen: State, seat: int, rng: random.Random) -> State:
     return replace(seen, players=tuple(players))
 
 
+READY = 0.5  # a group ready to build on (S-BUILD-1), in towers: a tower next turn, unless someone takes a space
+
+
 def standing(state: State) -> tuple[float, ...]:
-    """Each player's towers built, a token on a space worth a hundredth of a tower (S-END: towers decide, tokens
-    break a tie): the greedy player's evaluation."""
-    return tuple(p.towers + p.tokens / 100 for p in score_state(state).players)
+    """Each player's towers built (S-END-3), half a tower more with a group ready to build on, a token on a space a
+    hundredth (tokens break a tie): the greedy player's evaluation. Towers alone would leave every token placement
+    equal, and greedy placing them at random."""
+    scores = score_state(state).players
+    return tuple(p.towers + READY * bool(buildable(state, i)) + p.tokens / 100 for i, p in enumerate(scores))
 
 
 def score(state: State) -> Score:
