@@ -310,13 +310,17 @@ class SeededRequestSchema(StrictSchema):
 
 
 class EventSchema(Schema):
-    """An event of /apply: `type` and `step` and whatever facts its type carries (a game's subclass says which)."""
+    """An event of /apply: `type`, `step`, `text` (the event in words) and whatever facts its type carries (a
+    game's subclass says which)."""
 
     class Meta:
         unknown = "include"
 
     type = fields.String(required=True, metadata={"description": "What happened."})
     step = fields.Integer(required=True, metadata={"description": "The index of the move that caused it."})
+    text = fields.String(required=True, metadata={
+        "description": "What happened, in one sentence a referee can read out at the table (who did what, what it "
+                       "scored); the same words for every client, written by the service in English."})
 
 
 def picture_response_schema(game: str) -> type[Schema]:
