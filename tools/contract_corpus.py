@@ -21,8 +21,8 @@ import argparse
 import copy
 import random
 import sys
-from pathlib import Path
 from collections import Counter
+from pathlib import Path
 from typing import Any, Iterator
 
 import orjson
