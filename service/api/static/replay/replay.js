@@ -85,6 +85,8 @@ function describe(move) {
   return move.type.replace(/_/g, " ") + (facts.length ? " " + facts.join(", ") : "");
 }
 
+function counted(number, noun) { return number + " " + noun + (number === 1 ? "" : "s"); }
+
 // Whose turn a state says it is; null once the game is over (every game's state has `turn`; Torri's `to_act` names
 // who answers a reaction)
 function toAct(state) {
@@ -427,10 +429,11 @@ function drawScores(score) {
   const chips = score.players.map((player, i) => {
     let points;
     if ("so_far" in player) points = player.so_far + " on the track · " + player.total + " with the end scoring";
-    else if ("total" in player) points = player.total + " points";
-    else points = player.towers + " towers · " + player.tokens + " tokens";
-    return el("span", {class: "chip p" + i + (winners.includes(i) ? " leads" : "")}, [
-      el("span", {class: "swatch"}), el("strong", {text: player.name}), " " + points]);
+    else if ("total" in player) points = counted(player.total, "point");
+    else points = counted(player.towers, "tower") + " · " + counted(player.tokens, "token");
+    // no colour swatch: each game's picture has its own colours for the players
+    return el("span", {class: "chip" + (winners.includes(i) ? " leads" : "")}, [
+      el("strong", {text: player.name}), " " + points]);
   });
   ui.scores.replaceChildren(el("span", {class: "label", text: "Score here, counted as if the game ended now:"}),
                             ...chips);
