@@ -42,7 +42,7 @@ def _captured(event: Event, names: Sequence[str]) -> str:
     if event["feature"] == "tower":
         where = f"from the top of the tower at {square(event['at'])}"
     else:
-        where = f"from {feature_on_tile(event['feature'])} of the tile at {square(event['at'])}"
+        where = f"on the tile at {square(event['at'])} ({feature_on_tile(event['feature'])})"
     if event.get("to") == "supply":
         return f"{who} took back their own meeple {where}, to their supply."
     return f"{who} captured {player_name(names, owner)}'s meeple {where}: a prisoner."

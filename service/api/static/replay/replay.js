@@ -87,7 +87,7 @@ function describe(move) {
 
 function counted(number, noun) { return number + " " + noun + (number === 1 ? "" : "s"); }
 
-// Whose turn a state says it is; null once the game is over (every game's state has `turn`; Torri's `to_act` names
+// Whose turn a state says it is; null once the game is over (every game's state has `turn`; a state with `to_act` names
 // who answers a reaction)
 function toAct(state) {
   if (!state || state.phase === "over" || state.step === "over") return null;
