@@ -126,14 +126,16 @@ def score(args: argparse.Namespace) -> int:
 
 
 def _describe(step: dict) -> str:
-    """A move as typed in a record, compactly: `build cards [6 7 8]`."""
+    """A move as typed in a record, compactly: `build cards [6 7 8]`, `place tile BA/Rr, at [-1, 0], rotation 90`
+    (a place as the events say it)."""
     kind = step["type"]
     extra = []
     for key, value in step.items():
         if key == "type":
             continue
         if isinstance(value, list):
-            value = "[" + " ".join(map(str, value)) + "]"
+            place = len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            value = "[" + (", " if place else " ").join(map(str, value)) + "]"
         extra.append(f"{key} {value}")
     return kind + (" " + ", ".join(extra) if extra else "")
 
