@@ -291,7 +291,9 @@ EVENT_KINDS = wire.event_kinds("Carcassonne", {
     "scored": ("A road, city or cloister was completed and scored (K-SCORE); its meeples went back "
                "(K-SCORE-RETURN).",
                {"feature": fields.Nested(CarcassonneScoredFeatureSchema, metadata={"description": "The feature."}),
-                "points": _number("The points each scorer got; 0 when nobody held the feature."),
+                "points": _number("The points each scorer took: 0 when nobody holds the feature."),
+                "worth": _number("What the feature was worth to its holders, held or not: the points of /score's "
+                                 "feature list."),
                 "scorers": wire.List(fields.Integer(), metadata={"description": "The players with most meeples on "
                                                                                "it (K-SCORE-MAJORITY)."}),
                 "returned": wire.List(fields.Nested(CarcassonneReturnedMeepleSchema),
@@ -332,19 +334,28 @@ class CarcassonneFeatureScoreSchema(wire.StrictSchema):
                                                                                   "(K-SCORE-MAJORITY)."})
 
 
+# the end categories are not totals by category: a road completed in play is on the track (so_far), not in roads
+_END_ONLY = ("End-of-game scoring only: the player's points for the {} still holding meeples, scored as at the "
+             "end ({}). Points scored in play are in so_far, not here; the total is so_far plus the four end "
+             "categories.")
+
+
 class CarcassonnePlayerScoreSchema(wire.StrictSchema):
     name = fields.String(required=True, metadata={"description": "The player's name."})
-    so_far = fields.Integer(required=True, metadata={"description": "The score track: points scored in play."})
-    roads = fields.Integer(required=True, metadata={"description": "End scoring of roads (K-END-2)."})
-    cities = fields.Integer(required=True, metadata={"description": "End scoring of cities (K-END-2)."})
-    cloisters = fields.Integer(required=True, metadata={"description": "End scoring of cloisters (K-END-2)."})
-    fields_ = fields.Integer(required=True, data_key="fields", metadata={"description": "Fields (K-END-3)."})
-    total = fields.Integer(required=True, metadata={"description": "so_far plus the end scoring."})
+    so_far = fields.Integer(required=True, metadata={"description": "The score track: every point scored in play, "
+                                                                    "whatever the feature."})
+    roads = fields.Integer(required=True, metadata={"description": _END_ONLY.format("roads", "K-END-2")})
+    cities = fields.Integer(required=True, metadata={"description": _END_ONLY.format("cities", "K-END-2")})
+    cloisters = fields.Integer(required=True, metadata={"description": _END_ONLY.format("cloisters", "K-END-2")})
+    fields_ = fields.Integer(required=True, data_key="fields",
+                             metadata={"description": _END_ONLY.format("fields", "K-END-3")})
+    total = fields.Integer(required=True, metadata={"description": "so_far + roads + cities + cloisters + fields."})
 
 
 class CarcassonneScoreResponseSchema(wire.StrictSchema):
     players = wire.List(fields.Nested(CarcassonnePlayerScoreSchema), required=True,
-                        metadata={"description": "Each player's points by category and total."})
+                        metadata={"description": "Each player's score track (so_far), end-of-game scoring by "
+                                                 "category, and total."})
     features = wire.List(fields.Nested(CarcassonneFeatureScoreSchema), required=True,
                          metadata={"description": "Every feature that holds a meeple, with its points and winners."})
     winners = wire.List(fields.Integer(), required=True, metadata={"description": "Every player with the most points "
