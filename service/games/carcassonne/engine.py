@@ -16,7 +16,7 @@ from ..core.turns import Events, Stage, Turns, finished
 from .model import RANSOM, Bag, Meeple, Phase, Placement, Player, Square, State, StepDue, Tower
 from .scoring import completed_by, describe, index_of, majority, occupancy, score_state, value
 from .steps import Step
-from .tiles import DIRECTIONS, TOWER, Kind, face, tile_counts
+from .tiles import DIRECTIONS, TOWER, Kind, face, features_named, tile_counts
 
 
 def _xy(square: Square) -> list[int]:
@@ -188,9 +188,11 @@ def _meeple(state: State, step: Step, events: Events) -> State:
     me = state.players[state.turn]
     index = index_of(state)
     assert state.last is not None and step.feature is not None
-    segment = index.faces[index.grid[state.last]].segment(step.feature)
+    tile_face = index.faces[index.grid[state.last]]
+    segment = tile_face.segment(step.feature)
     if segment is None:
-        raise illegal("K-TILE-4", "/feature", f"The tile just placed has no feature \"{step.feature}\".")
+        raise illegal("K-TILE-4", "/feature", f"The tile just placed has no feature \"{step.feature}\". "
+                                               + features_named(tile_face, step.feature))
     if segment.kind is Kind.TOWER:
         raise illegal("K-MEEPLE", "/feature", "A meeple goes on a road, city, cloister or field, never on a "
                                                "tower foundation.")
@@ -351,8 +353,9 @@ def _end_turn(state: State, events: Events) -> State:
             players[m.player] = replace(players[m.player], supply=players[m.player].supply + 1)
         returned = set(on_it)
         meeples = tuple(m for m in meeples if m not in returned)
+        # points: what each scorer took; worth: what the feature was worth, taken or not (nobody holds it: 0 taken)
         events.append({"type": "scored", "feature": describe(index, feature), "points": points if winners else 0,
-                       "scorers": winners,
+                       "worth": points, "scorers": winners,
                        "returned": [{"player": m.player, "at": _xy(m.at), "feature": m.feature} for m in on_it]})
     nxt = (state.turn + 1) % len(players)
     new = _same_board(state, players=tuple(players), meeples=meeples, turn=nxt, step=StepDue.PLACE, last=None,

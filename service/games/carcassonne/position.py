@@ -32,7 +32,7 @@ from .model import (
     StepDue,
     Tower,
 )
-from .tiles import START_TILE, Kind, tile_counts
+from .tiles import START_TILE, Kind, features_named, tile_counts
 
 GAME_ID = "carcassonne"
 
@@ -199,7 +199,8 @@ def _meeples(loaded: Any, n: int, index: BoardIndex, board: tuple[Placement, ...
             placement = board[number]
             bad("K-TILE-4", f"/meeples/{i}/feature", f"{placement.tile} at {_xy(square)}, rotation "
                                                      f"{placement.rotation}, has no feature \"{feature}\" a "
-                                                     "meeple can stand on.")
+                                                     "meeple can stand on. "
+                                                     + features_named(index.faces[number], feature))
             continue
         if (square, segment.name) in seen:
             bad("K-MEEPLE-1", f"/meeples/{i}", f"Two meeples on \"{segment.name}\" at {_xy(square)}.")
