@@ -36,6 +36,8 @@ def facts(event: dict, names: tuple[str, ...]) -> list[str]:
             out.append(f"{len(feature['tiles'])} tile")
         if event["scorers"]:
             out += [names[p] for p in event["scorers"]] + [f"{event['points']} point"]
+        elif event.get("worth"):
+            out.append(f"worth {event['worth']} point")
     if kind == "game_over":
         out += [f"{names[p]} {total}" for p, total in enumerate(event["totals"])]
         out += [names[w] for w in event["winners"]]
@@ -70,4 +72,7 @@ def test_a_discard_and_features_are_said_where_they_touch_the_tile() -> None:
     assert narrate({"type": "scored", "feature": {"type": "city", "at": [0, 1], "feature": "S", "tiles": [[0, 1],
                     [0, 2]], "pennants": 1}, "points": 6, "scorers": [0, 1], "returned": []}, names) == \
         "Completed a city of 2 tiles with 1 pennant at [0, 1]: Ada and Bea each score 6 points."
-    check_sentences(told(narrate, names, discarded), SENTENCES, facts)
+    unheld = {"type": "scored", "feature": {"type": "road", "at": [2, 0], "feature": "E", "tiles": [[1, 0], [2, 0],
+              [3, 0]], "pennants": 0}, "points": 0, "worth": 3, "scorers": [], "returned": []}
+    assert narrate(unheld, names) == "Completed a road of 3 tiles at [2, 0]: worth 3 points, but nobody holds it."
+    check_sentences(told(narrate, names, discarded, unheld), SENTENCES, facts)

@@ -61,7 +61,8 @@ def _scored(event: Event, names: Sequence[str]) -> str:
         said += f": {listed(player_name(names, p) for p in scorers)} {'scores' if len(scorers) == 1 else 'each score'}"
         said += f" {counted(event['points'], 'point')}"
     else:
-        said += ": nobody scores it"
+        worth = event.get("worth")  # what the feature was worth, had anybody held it
+        said += f": worth {counted(worth, 'point')}, but nobody holds it" if worth else ": nobody scores it"
     returned = event.get("returned") or []
     if returned:
         said += f"; {counted(len(returned), 'meeple')} go{'es' if len(returned) == 1 else ''} back to supply"
