@@ -9,9 +9,11 @@ cities a field touches) is read off its ring when asked (`feature`).
 
 An index is built once per board (`of`) and extended by one tile at a time (`with_tile` copies, `add` extends in
 place), so finding a feature, whether it is complete and what it is worth costs the same on a full board as on
-an empty one. It also keeps the frontier, once asked for it: every empty square next to a tile, with what its
-neighbours need of a tile placed there (K-PLACE-1, K-PLACE-2), so listing where a tile fits looks at those squares
-only, one table look-up each.
+an empty one. The union-find itself is built when first asked (`first`, `parent`, `ring`, `open`): reading a
+state checks the few features that hold a meeple by walking them (`complete_squares`), and placing a tile or
+listing where one fits asks no feature. It also keeps the frontier, once asked for it: every empty square next
+to a tile, with what its neighbours need of a tile placed there (K-PLACE-1, K-PLACE-2), so listing where a tile
+fits looks at those squares only, one table look-up each.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from itertools import accumulate, chain
 from operator import itemgetter
 
 from .model import Placement, Square
-from .tiles import FACES, Face, Kind, Segment, face, joins, rotations_meeting
+from .tiles import DIRECTIONS, FACES, Face, Kind, Segment, face, joins, rotations_meeting
 
 NEIGHBOURS_8 = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 EAST, SOUTH = 1, 2
@@ -41,8 +43,11 @@ class Group:
     handle: tuple[Square, Segment]  # its first segment in board order (y, then x, then segment), and its square
 
 
+_UNION_FIND = frozenset(("first", "parent", "ring", "open"))
+
+
 class BoardIndex:
-    __slots__ = ("grid", "faces", "squares", "first", "parent", "ring", "open", "_frontier")
+    __slots__ = ("grid", "faces", "squares", "first", "parent", "ring", "open", "_joined", "_frontier")
 
     def __init__(self) -> None:
         self.grid: dict[Square, int] = {}  # square -> placement number
@@ -52,45 +57,65 @@ class BoardIndex:
         self.parent: list[int] = []  # by node: union-find
         self.ring: list[int] = []  # by node: the next node of its feature
         self.open: list[int] = []  # at a root: its feature's edge ends not yet joined (roads and cities)
+        self._joined = True  # whether the union-find above is built (see `__getattr__`)
         self._frontier: dict[Square, int] | None = {}  # see `frontier`; None until asked
 
     @staticmethod
     def of(board: tuple[Placement, ...], shared: list[tuple[int, int, int]] | None = None) -> "BoardIndex":
-        """The index of a whole board: every tile's nodes at once, then each shared edge joined once. `shared`, when
-        given, receives those edges as (tile, neighbour, the tile's edge), in board order: a reader checking them
-        (K-PLACE-1, K-PLACE-2) need not look for them again."""
-        index = BoardIndex()
-        faces = index.faces = [FACES[p.tile, p.rotation] for p in board]
+        """The index of a whole board, its union-find built when first asked (`_join_all`). `shared`, when given,
+        receives every shared edge once as (tile, neighbour, the tile's edge: EAST or SOUTH), in board order: a
+        reader checking them (K-PLACE-1, K-PLACE-2) need not look for them again."""
+        index = BoardIndex.__new__(BoardIndex)
+        index.faces = [FACES[p.tile, p.rotation] for p in board]
         squares = index.squares = [p.at for p in board]
         grid = index.grid = dict(zip(squares, range(len(squares))))
-        first = index.first = list(accumulate((len(f.segments) for f in faces), initial=0))
-        nodes = first.pop()
-        index.parent = list(range(nodes))
-        index.ring = list(range(nodes))
-        index.open = list(chain.from_iterable(f.open_ends for f in faces))
+        index._joined = False
         index._frontier = None
-        join = index._join
-        for number, (x, y) in enumerate(squares):  # each shared edge once: from its west or north tile
+        if shared is not None:
+            for number, (x, y) in enumerate(squares):  # each shared edge once: from its west or north tile
+                east, south = grid.get((x + 1, y)), grid.get((x, y + 1))
+                if east is not None:
+                    shared.append((number, east, EAST))
+                if south is not None:
+                    shared.append((number, south, SOUTH))
+        return index
+
+    def __getattr__(self, name: str) -> list[int]:
+        """The union-find of an index made by `of`, built at the first look at one of its lists (Python asks here
+        only for an attribute not yet set)."""
+        if name not in _UNION_FIND or self._joined:
+            raise AttributeError(name)
+        self._join_all()
+        return object.__getattribute__(self, name)
+
+    def _join_all(self) -> None:
+        """Every tile's nodes at once, then each shared edge joined once."""
+        faces, grid = self.faces, self.grid
+        first = self.first = list(accumulate((len(f.segments) for f in faces), initial=0))
+        nodes = first.pop()
+        self.parent = list(range(nodes))
+        self.ring = list(range(nodes))
+        self.open = list(chain.from_iterable(f.open_ends for f in faces))
+        self._joined = True
+        join = self._join
+        for number, (x, y) in enumerate(self.squares):  # each shared edge once: from its west or north tile
             east, south = grid.get((x + 1, y)), grid.get((x, y + 1))
             if east is not None:
                 join(number, east, EAST)
-                if shared is not None:
-                    shared.append((number, east, EAST))
             if south is not None:
                 join(number, south, SOUTH)
-                if shared is not None:
-                    shared.append((number, south, SOUTH))
-        return index
 
     def copy(self) -> "BoardIndex":
         other = BoardIndex.__new__(BoardIndex)
         other.grid = self.grid.copy()
         other.faces = self.faces.copy()
         other.squares = self.squares.copy()
-        other.first = self.first.copy()
-        other.parent = self.parent.copy()
-        other.ring = self.ring.copy()
-        other.open = self.open.copy()
+        other._joined = self._joined
+        if self._joined:
+            other.first = self.first.copy()
+            other.parent = self.parent.copy()
+            other.ring = self.ring.copy()
+            other.open = self.open.copy()
         other._frontier = None if self._frontier is None else self._frontier.copy()
         return other
 
@@ -150,15 +175,18 @@ class BoardIndex:
         square = placement.at
         x, y = square
         grid, frontier = self.grid, self._frontier
-        number, base = len(self.faces), len(self.parent)
+        number = len(self.faces)
+        base = len(self.parent) if self._joined else 0
         grid[square] = number
         self.faces.append(tile_face)
         self.squares.append(square)
-        self.first.append(base)
-        nodes = range(base, base + len(tile_face.segments))
-        self.parent.extend(nodes)
-        self.ring.extend(nodes)
-        self.open.extend(tile_face.open_ends)
+        joined = self._joined  # an index whose union-find is not built yet builds it with this tile when asked
+        if joined:
+            self.first.append(base)
+            nodes = range(base, base + len(tile_face.segments))
+            self.parent.extend(nodes)
+            self.ring.extend(nodes)
+            self.open.extend(tile_face.open_ends)
         if frontier is not None:
             frontier.pop(square, None)
         for d, dx, dy, shows in tile_face.links:
@@ -167,8 +195,8 @@ class BoardIndex:
             if other is None:
                 if frontier is not None:
                     frontier[neighbour] = frontier.get(neighbour, 0) | shows
-                continue
-            self._join(number, other, d)
+            elif joined:
+                self._join(number, other, d)
 
     # ------------------------------------------------------------------ questions
 
@@ -233,6 +261,38 @@ class BoardIndex:
         if kind is Kind.CLOISTER:  # a cloister is one segment
             return len(self.neighbours_8(square)) == 8
         return kind is not Kind.FIELD and self.open[root] == 0
+
+    def complete_squares(self, square: Square, segment: Segment) -> set[Square] | None:
+        """The squares a complete road, city or cloister covers, from one of its segments (as `tiles_of`), or None
+        while it is not complete: found by walking it, without the union-find. A road or city goes on across each
+        of its edges into the same kind of edge of the neighbour (K-TILE-2); an edge with no neighbour, or facing
+        another kind, is an open end. A cloister is complete with its 8 neighbours (K-END-2)."""
+        if segment.kind is Kind.CLOISTER:
+            around = self.neighbours_8(square)
+            return {square, *around} if len(around) == 8 else None
+        grid, faces = self.grid, self.faces
+        covered = {square}
+        seen = {(square, segment.index)}
+        todo = [(square, segment)]
+        while todo:
+            (x, y), here = todo.pop()
+            kind = here.kind
+            for d in here.edges:
+                dx, dy = DIRECTIONS[d]
+                neighbour = (x + dx, y + dy)
+                number = grid.get(neighbour)
+                if number is None:
+                    return None
+                there = faces[number]
+                opposite = d ^ 2
+                if there.edges[opposite] is not kind:
+                    return None
+                other = there.edge_segment[opposite]
+                if (neighbour, other) not in seen:
+                    seen.add((neighbour, other))
+                    covered.add(neighbour)
+                    todo.append((neighbour, there.segments[other]))
+        return covered
 
     def tiles_of(self, feature: Group) -> list[Square]:
         """The squares a feature covers; a cloister's are its own and the tiles around it (K-END-2)."""

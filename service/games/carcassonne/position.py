@@ -330,8 +330,8 @@ def _finished_features_hold_no_meeple(index: BoardIndex, meeples: list[Meeple], 
         segment = tile_face.by_name[meeple.feature]
         if segment.kind not in (Kind.ROAD, Kind.CITY, Kind.CLOISTER):
             continue
-        root = index.find(index.node(meeple.at, segment.index))
-        if index.complete(root) and (last is None or last not in index.tiles_of(index.feature(root))):
+        covered = index.complete_squares(meeple.at, segment)
+        if covered is not None and (last is None or last not in covered):
             bad("K-SCORE-RETURN", pointers[meeple], f"The {segment.kind.value} at {_xy(meeple.at)} is complete: it "
                                                     "was scored and its meeples went home.")
 
