@@ -68,17 +68,24 @@ class BoardIndex:
         index = BoardIndex.__new__(BoardIndex)
         index.faces = [FACES[p.tile, p.rotation] for p in board]
         squares = index.squares = [p.at for p in board]
-        grid = index.grid = dict(zip(squares, range(len(squares))))
+        index.grid = dict(zip(squares, range(len(squares))))
         index._joined = False
         index._frontier = None
         if shared is not None:
-            for number, (x, y) in enumerate(squares):  # each shared edge once: from its west or north tile
-                east, south = grid.get((x + 1, y)), grid.get((x, y + 1))
-                if east is not None:
-                    shared.append((number, east, EAST))
-                if south is not None:
-                    shared.append((number, south, SOUTH))
+            shared += index._shared_edges()
         return index
+
+    def _shared_edges(self) -> list[tuple[int, int, int]]:
+        """Every edge two tiles share, once, from its west or north tile: (tile, neighbour, EAST or SOUTH)."""
+        grid = self.grid
+        edges = []
+        for number, (x, y) in enumerate(self.squares):
+            east, south = grid.get((x + 1, y)), grid.get((x, y + 1))
+            if east is not None:
+                edges.append((number, east, EAST))
+            if south is not None:
+                edges.append((number, south, SOUTH))
+        return edges
 
     def __getattr__(self, name: str) -> list[int]:
         """The union-find of an index made by `of`, built at the first look at one of its lists (Python asks here
@@ -90,20 +97,14 @@ class BoardIndex:
 
     def _join_all(self) -> None:
         """Every tile's nodes at once, then each shared edge joined once."""
-        faces, grid = self.faces, self.grid
+        faces = self.faces
         first = self.first = list(accumulate((len(f.segments) for f in faces), initial=0))
         nodes = first.pop()
         self.parent = list(range(nodes))
         self.ring = list(range(nodes))
         self.open = list(chain.from_iterable(f.open_ends for f in faces))
         self._joined = True
-        join = self._join
-        for number, (x, y) in enumerate(self.squares):  # each shared edge once: from its west or north tile
-            east, south = grid.get((x + 1, y)), grid.get((x, y + 1))
-            if east is not None:
-                join(number, east, EAST)
-            if south is not None:
-                join(number, south, SOUTH)
+        self._join(self._shared_edges())
 
     def copy(self) -> "BoardIndex":
         other = BoardIndex.__new__(BoardIndex)
@@ -148,25 +149,27 @@ class BoardIndex:
             parent[node] = node = parent[parent[node]]  # path halving
         return node
 
-    def _join(self, number: int, other: int, d: int) -> None:
-        """Join the features tile `number` and tile `other` share across `number`'s edge `d` (tiles.joins), each
-        join closing the open ends it closes (two across a road or city edge, none across a field's half-edge)."""
-        parent, open_ends, ring = self.parent, self.open, self.ring
-        base, other_base = self.first[number], self.first[other]
-        for mine, theirs, closed in joins(self.faces[number], self.faces[other], d):
-            a, b = base + mine, other_base + theirs
-            while parent[a] != a:  # a's root, halving the path on the way (as `find`)
-                parent[a] = a = parent[parent[a]]
-            while parent[b] != b:
-                parent[b] = b = parent[parent[b]]
-            if a == b:
-                open_ends[a] -= closed
-                continue
-            if b < a:  # the older root stays: a new tile's nodes hang right below the features they join
-                a, b = b, a
-            parent[b] = a
-            open_ends[a] += open_ends[b] - closed
-            ring[a], ring[b] = ring[b], ring[a]  # one ring of both
+    def _join(self, edges: list[tuple[int, int, int]]) -> None:
+        """For each (tile, other, d) in `edges`, join the features tile and other share across tile's edge `d`
+        (tiles.joins), each join closing the open ends it closes (two across a road or city edge, none across a
+        field's half-edge)."""
+        parent, open_ends, ring, first, faces = self.parent, self.open, self.ring, self.first, self.faces
+        for number, other, d in edges:
+            base, other_base = first[number], first[other]
+            for mine, theirs, closed in joins(faces[number], faces[other], d):
+                a, b = base + mine, other_base + theirs
+                while parent[a] != a:  # a's root, halving the path on the way (as `find`)
+                    parent[a] = a = parent[parent[a]]
+                while parent[b] != b:
+                    parent[b] = b = parent[parent[b]]
+                if a == b:
+                    open_ends[a] -= closed
+                    continue
+                if b < a:  # the older root stays: a new tile's nodes hang right below the features they join
+                    a, b = b, a
+                parent[b] = a
+                open_ends[a] += open_ends[b] - closed
+                ring[a], ring[b] = ring[b], ring[a]  # one ring of both
 
     # ------------------------------------------------------------------ building
 
@@ -189,14 +192,16 @@ class BoardIndex:
             self.open.extend(tile_face.open_ends)
         if frontier is not None:
             frontier.pop(square, None)
+        shared = []
         for d, dx, dy, shows in tile_face.links:
             neighbour = (x + dx, y + dy)
             other = grid.get(neighbour)
-            if other is None:
-                if frontier is not None:
-                    frontier[neighbour] = frontier.get(neighbour, 0) | shows
-            elif joined:
-                self._join(number, other, d)
+            if other is not None:
+                shared.append((number, other, d))
+            elif frontier is not None:
+                frontier[neighbour] = frontier.get(neighbour, 0) | shows
+        if joined:
+            self._join(shared)
 
     # ------------------------------------------------------------------ questions
 
@@ -228,7 +233,8 @@ class BoardIndex:
             square, segment = squares[number], faces[number].segments[node - first[number]]
             covered.add(square)
             pennants += segment.pennant
-            cities += [first[number] + city for city in segment.cities]
+            if segment.cities:  # a field's
+                cities += [first[number] + city for city in segment.cities]
             order = (square[1], square[0], segment.index)
             if earliest is None or order < earliest[0]:
                 earliest = (order, square, segment)
