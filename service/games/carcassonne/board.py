@@ -47,7 +47,7 @@ _UNION_FIND = frozenset(("first", "parent", "ring", "open"))
 
 
 class BoardIndex:
-    __slots__ = ("grid", "faces", "squares", "first", "parent", "ring", "open", "_joined", "_frontier")
+    __slots__ = ("grid", "faces", "squares", "first", "parent", "ring", "open", "_joined", "_unjoined", "_frontier")
 
     def __init__(self) -> None:
         self.grid: dict[Square, int] = {}  # square -> placement number
@@ -58,21 +58,23 @@ class BoardIndex:
         self.ring: list[int] = []  # by node: the next node of its feature
         self.open: list[int] = []  # at a root: its feature's edge ends not yet joined (roads and cities)
         self._joined = True  # whether the union-find above is built (see `__getattr__`)
+        self._unjoined: list[tuple[int, int, int]] = []  # until it is: the shared edges it will join (see `_join`)
         self._frontier: dict[Square, int] | None = {}  # see `frontier`; None until asked
 
     @staticmethod
     def of(board: tuple[Placement, ...], shared: list[tuple[int, int, int]] | None = None) -> "BoardIndex":
         """The index of a whole board, its union-find built when first asked (`_join_all`). `shared`, when given,
         receives every shared edge once as (tile, neighbour, the tile's edge: EAST or SOUTH), in board order: a
-        reader checking them (K-PLACE-1, K-PLACE-2) need not look for them again."""
+        reader checking them (K-PLACE-1, K-PLACE-2) need not look for them again, nor the union-find later."""
         index = BoardIndex.__new__(BoardIndex)
         index.faces = [FACES[p.tile, p.rotation] for p in board]
         squares = index.squares = [p.at for p in board]
         index.grid = dict(zip(squares, range(len(squares))))
         index._joined = False
+        index._unjoined = index._shared_edges()
         index._frontier = None
         if shared is not None:
-            shared += index._shared_edges()
+            shared += index._unjoined
         return index
 
     def _shared_edges(self) -> list[tuple[int, int, int]]:
@@ -104,7 +106,8 @@ class BoardIndex:
         self.ring = list(range(nodes))
         self.open = list(chain.from_iterable(f.open_ends for f in faces))
         self._joined = True
-        self._join(self._shared_edges())
+        self._join(self._unjoined)
+        self._unjoined = []
 
     def copy(self) -> "BoardIndex":
         other = BoardIndex.__new__(BoardIndex)
@@ -112,6 +115,7 @@ class BoardIndex:
         other.faces = self.faces.copy()
         other.squares = self.squares.copy()
         other._joined = self._joined
+        other._unjoined = self._unjoined.copy()
         if self._joined:
             other.first = self.first.copy()
             other.parent = self.parent.copy()
@@ -202,6 +206,8 @@ class BoardIndex:
                 frontier[neighbour] = frontier.get(neighbour, 0) | shows
         if joined:
             self._join(shared)
+        else:
+            self._unjoined += shared
 
     # ------------------------------------------------------------------ questions
 
