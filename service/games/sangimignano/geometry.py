@@ -245,7 +245,8 @@ LAYOUT_CACHE = 256
 def layout(board: tuple[Placed, ...]) -> Layout:
     """The board's Layout, made once per board."""
     index = {hexagon.at: h for h, hexagon in enumerate(board)}
-    by_key = {_key(at): h for at, h in index.items()}
+    keys = [_key(at) for at in index]
+    by_key = dict(zip(keys, index.values()))
     guild: list[str] = []
     reach: list[int] = []
     hexagon_reach = [0] * len(board)
@@ -254,7 +255,7 @@ def layout(board: tuple[Placed, ...]) -> Layout:
         first = 3 * h
         guild.extend(hexagon.guilds)
         reach.extend((0b110 << first, 0b101 << first, 0b011 << first))  # S-GEO-3: pairwise adjacent within
-        key = _key(hexagon.at)
+        key = keys[h]
         on_edge = not (-MAX_COORD < hexagon.at[0] < MAX_COORD and -MAX_COORD < hexagon.at[1] < MAX_COORD)
         touching = 0
         for step, space, facing_side, shown in _SIDES_LAID[hexagon.rotation, hexagon.guilds]:
@@ -267,16 +268,16 @@ def layout(board: tuple[Placed, ...]) -> Layout:
                 facing[cell] = facing.get(cell, 0) | shown
         hexagon_reach[h] = touching
     # each hexagon a free place touches shows it one guild on one side: one bit each
-    frontier = [cell for cell in sorted(facing) if facing[cell].bit_count() >= 2]
+    frontier = {_coord(cell): facing[cell] for cell in sorted(facing) if facing[cell].bit_count() >= 2}
+    bits = tuple(map(GUILD_BIT.__getitem__, guild))
     showing = [0] * (ALL_GUILDS + 1)
-    for s, g in enumerate(guild):
-        showing[GUILD_BIT[g]] |= 1 << s
+    for s, bit in enumerate(bits):
+        showing[bit] |= 1 << s
     for guilds in range(1, ALL_GUILDS + 1):  # a set of guilds: the spaces of its lowest guild and of the rest
         lowest = guilds & -guilds
         showing[guilds] = showing[lowest] | showing[guilds ^ lowest]
-    return Layout(board, index, tuple(guild), tuple(GUILD_BIT[g] for g in guild),
-                  tuple(_coord(cell) for cell in frontier), {_coord(cell): facing[cell] for cell in frontier},
-                  tuple(reach), tuple(showing), tuple(hexagon_reach))
+    return Layout(board, index, tuple(guild), bits, tuple(frontier), frontier, tuple(reach), tuple(showing),
+                  tuple(hexagon_reach))
 
 
 # A place as one number while a Layout is made, cheaper to step and look up than a pair: q * 256 + r (both run
