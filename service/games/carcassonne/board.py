@@ -28,6 +28,7 @@ from .tiles import DIRECTIONS, FACES, Face, Kind, Segment, face, joins, rotation
 NEIGHBOURS_8 = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 EAST, SOUTH = 1, 2
 BOARD_ORDER = itemgetter(1, 0)  # squares in (y, x) order
+_AT = itemgetter(1)  # a Placement's square
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +68,8 @@ class BoardIndex:
         receives every shared edge once as (tile, neighbour, the tile's edge: EAST or SOUTH), in board order: a
         reader checking them (K-PLACE-1, K-PLACE-2) need not look for them again, nor the union-find later."""
         index = BoardIndex.__new__(BoardIndex)
-        index.faces = [FACES[p.tile, p.rotation] for p in board]
-        squares = index.squares = [p.at for p in board]
+        index.faces = [FACES[tile, rotation] for tile, _, rotation in board]
+        squares = index.squares = list(map(_AT, board))
         index.grid = dict(zip(squares, range(len(squares))))
         index._joined = False
         index._unjoined = index._shared_edges()
@@ -233,20 +234,21 @@ class BoardIndex:
         first, squares, faces = self.first, self.squares, self.faces
         nodes = self.members(root)
         covered: set[Square] = set()
-        pennants, cities, earliest = 0, [], None
+        pennants, cities, earliest, handle = 0, [], None, None
         for node in nodes:
             number = bisect_right(first, node) - 1
-            square, segment = squares[number], faces[number].segments[node - first[number]]
+            base, square = first[number], squares[number]
+            segment = faces[number].segments[node - base]
             covered.add(square)
-            pennants += segment.pennant
+            if segment.pennant:
+                pennants += 1
             if segment.cities:  # a field's
-                cities += [first[number] + city for city in segment.cities]
+                cities += [base + city for city in segment.cities]
             order = (square[1], square[0], segment.index)
-            if earliest is None or order < earliest[0]:
-                earliest = (order, square, segment)
-        assert earliest is not None
-        _, square, segment = earliest
-        return Group(segment.kind, covered, self.open[root], pennants, nodes, cities, (square, segment))
+            if earliest is None or order < earliest:
+                earliest, handle = order, (square, segment)
+        assert handle is not None
+        return Group(handle[1].kind, covered, self.open[root], pennants, nodes, cities, handle)
 
     def group(self, node: int) -> tuple[int, Group]:
         root = self.find(node)
