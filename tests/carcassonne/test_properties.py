@@ -149,3 +149,14 @@ def test_walking_a_road_city_or_cloister_finds_what_the_union_find_finds(seed, p
             root = joined.find(joined.node(square, segment.index))
             expected = set(joined.tiles_of(joined.feature(root))) if joined.complete(root) else None
             assert walked.complete_squares(square, segment) == expected
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), players=st.integers(2, 5), tower=st.booleans(), length=st.integers(0, 160))
+def test_what_a_square_s_neighbours_show_it_is_what_the_frontier_keeps(seed, players, tower, length):
+    *_, state = playout(seed, players, tower, steps=length)
+    frontier = BoardIndex.of(state.board).frontier
+    near = {(x + dx, y + dy) for x, y in [p.at for p in state.board] for dx in (-2, -1, 0, 1, 2)
+            for dy in (-2, -1, 0, 1, 2)}
+    for square in near:
+        assert BoardIndex.of(state.board).needs(square) == frontier.get(square), square

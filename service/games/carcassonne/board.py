@@ -254,9 +254,26 @@ class BoardIndex:
         root = self.find(node)
         return root, self.feature(root)
 
+    def needs(self, square: Square) -> int | None:
+        """What the neighbours of `square` show it (as `frontier` keeps it), or None unless it is an empty square
+        touching a tile (K-PLACE-1). Read off its four neighbours unless the frontier is known: placing one tile
+        needs no more."""
+        if self._frontier is not None:
+            return self._frontier.get(square)
+        grid = self.grid
+        if square in grid:
+            return None
+        x, y = square
+        needs = None
+        for d, (dx, dy) in enumerate(DIRECTIONS):
+            number = grid.get((x + dx, y + dy))
+            if number is not None:  # its link back to this square (edge d ^ 2, the opposite) says what it shows
+                needs = (needs or 0) | self.faces[number].links[d ^ 2][3]
+        return needs
+
     def fits(self, tile_face: Face, square: Square) -> bool:
         """K-PLACE-1 and K-PLACE-2: an empty square touching a tile, every shared edge matching."""
-        needs = self.frontier.get(square)
+        needs = self.needs(square)
         return needs is not None and tile_face.meets(needs)
 
     def placements(self, tile: str) -> list[tuple[Square, int]]:

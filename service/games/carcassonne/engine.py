@@ -158,7 +158,7 @@ def _place(state: State, step: Step, events: Events) -> State:
     assert at is not None and step.rotation is not None
     if at in index.grid:
         raise illegal("K-PLACE-1", "/at", f"{_xy(at)} already holds a tile.")
-    if at not in index.frontier:
+    if index.needs(at) is None:
         raise illegal("K-PLACE-1", "/at", f"{_xy(at)} touches no tile by an edge.")
     tile_face = face(tile, step.rotation)
     if not index.fits(tile_face, at):
