@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from functools import partial
 from operator import attrgetter
 from typing import Any
 
@@ -86,6 +87,11 @@ def captures(state: State) -> list[Step]:
 
 # ---------------------------------------------------------------------------------------------- legal steps
 
+# Step((type, tile, at, rotation, feature, player)) from one tuple: a listing makes one for every square and rotation
+# where the tile fits, and a named tuple's own __new__ is a Python function.
+_place_step = partial(tuple.__new__, Step)
+
+
 def _ransoms(state: State) -> list[Step]:
     if not state.tower or state.ransomed or state.players[state.turn].score < RANSOM:
         return []
@@ -103,7 +109,8 @@ def legal_steps(state: State) -> list[Step]:
         index = index_of(state)
         for tile in drawable(state):
             spots = index.placements(tile)
-            steps += [Step("place", tile, at, r) for at, r in spots] or [Step("discard", tile=tile)]
+            steps += [_place_step(("place", tile, at, r, None, None)) for at, r in spots] or \
+                [Step("discard", tile=tile)]
         return steps + _ransoms(state)
     if state.step is StepDue.ACTION:
         if me.supply > 0:
@@ -158,7 +165,7 @@ def _place(state: State, step: Step, events: Events) -> State:
     assert at is not None and step.rotation is not None
     if at in index.grid:
         raise illegal("K-PLACE-1", "/at", f"{_xy(at)} already holds a tile.")
-    if at not in index.frontier:
+    if index.needs(at) is None:
         raise illegal("K-PLACE-1", "/at", f"{_xy(at)} touches no tile by an edge.")
     tile_face = face(tile, step.rotation)
     if not index.fits(tile_face, at):
