@@ -16,6 +16,7 @@ from .catalogue import RULES, RULES_VERSION
 from .engine import apply_step, legal_steps
 from .game import STEPS, legal_moves, new_game, player_view, score, to_act
 from .model import MAX_PLAYERS, MIN_PLAYERS, State, StepDue
+from .narration import narrate
 from .position import state_json
 from .schemas import load_state
 from .steps import Step
@@ -79,7 +80,8 @@ class CarcassonneGame(StateGame[State]):
     info = GameInfo(id="carcassonne", title="Carcassonne", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
                     rules_version=RULES_VERSION, variants=VARIANTS)
 
-    library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score)
+    library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score,
+                          narrate=narrate)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 

@@ -329,9 +329,13 @@ class TypedUnion:
 
 
 class EventSchema(StrictSchema):
-    """What every event carries: its `type` and the `step` that caused it (each kind adds its facts)."""
+    """What every event carries: its `type`, the `step` that caused it and its `text`, the event in words (each kind
+    adds its facts)."""
 
     step = fields.Integer(required=True, metadata={"description": "The index of the move that caused it."})
+    text = fields.String(required=True, metadata={
+        "description": "What happened, in one sentence a referee can read out at the table (who did what, what it "
+                       "scored); the same words for every client, written by the service in English."})
 
 
 class EventUnion(TypedUnion, StrictSchema):
@@ -340,7 +344,8 @@ class EventUnion(TypedUnion, StrictSchema):
 
 def event_kinds(game: str, described: dict[str, tuple[str, dict[str, fields.Field]]]) -> dict[str, type[Schema]]:
     """A game's event schemas, `<Game><Kind>Event`, from {type: (what it means, its facts)}: every fact is always
-    given but those wrapped in `sometimes`; the facts come after `type` and `step`, in the order given."""
+    given but those wrapped in `sometimes`; the facts come after `type` and `step`, in the order given (`text`, the
+    event in words, comes with `step` from EventSchema)."""
     made: dict[str, type[Schema]] = {}
     for kind, (doc, facts) in described.items():
         title = "".join(part.title() for part in kind.split("_"))

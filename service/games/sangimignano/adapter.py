@@ -15,6 +15,7 @@ from .catalogue import RULES, RULES_VERSION
 from .engine import apply_step, legal_steps
 from .game import STEPS, legal_moves, new_game, player_view, score, to_act
 from .model import MAX_PLAYERS, MIN_PLAYERS, State
+from .narration import narrate
 from .position import state_json
 from .schemas import load_state
 
@@ -44,7 +45,8 @@ class SanGimignanoGame(StateGame[State]):
     info = GameInfo(id="sangimignano", title="San Gimignano", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
                     rules_version=RULES_VERSION, variants=VARIANTS)
 
-    library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score)
+    library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score,
+                          narrate=narrate)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 
