@@ -1,13 +1,15 @@
 """Command line: `python -m service serve` starts the service (gunicorn with deploy/gunicorn.conf.py);
 `python -m service openapi` rewrites openapi.yaml from the schemas; `python -m service score FILE|-` scores a
-Torri table written in notation; `python -m service replay FILE|-` replays a game log {"state", "moves"} step by
-step and says where it first goes wrong."""
+Torri table written in notation; `python -m service replay [--game GAME] FILE|-` replays a record {"state",
+"moves"} of any game step by step, every event in words, and says where it first goes wrong (the rule, its text and
+why), exiting 1."""
 from __future__ import annotations
 
 import argparse
 import json
 import os
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -40,7 +42,7 @@ def openapi(args: argparse.Namespace) -> int:
     return 0
 
 
-# ---------------------------------------------------------------- score and replay (Torri)
+# ---------------------------------------------------------------- score (Torri) and replay (any game)
 
 def _read_input(name: str) -> tuple[str, str]:
     """(label, text) of a file, or of stdin for "-"."""
@@ -124,28 +126,18 @@ def score(args: argparse.Namespace) -> int:
 
 
 def _describe(step: dict) -> str:
+    """A move as typed in a record, compactly: `build cards [6 7 8]`, `place tile BA/Rr, at [-1, 0], rotation 90`
+    (a place as the events say it)."""
     kind = step["type"]
     extra = []
     for key, value in step.items():
         if key == "type":
             continue
         if isinstance(value, list):
-            value = "[" + " ".join(map(str, value)) + "]"
+            place = len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            value = "[" + (", " if place else " ").join(map(str, value)) + "]"
         extra.append(f"{key} {value}")
     return kind + (" " + ", ".join(extra) if extra else "")
-
-
-def _event_text(event: dict, names: tuple[str, str]) -> str:
-    facts = []
-    for key, value in event.items():
-        if key in ("type", "step"):
-            continue
-        if key == "player" and isinstance(value, int) and 0 <= value <= 1:
-            value = names[value]
-        if isinstance(value, list):
-            value = "[" + " ".join(map(str, value)) + "]"
-        facts.append(f"{key}={value}")
-    return event["type"] + (" " + " ".join(facts) if facts else "")
 
 
 def _log_problems(label: str, prefix: str, error: Any) -> int:
@@ -155,57 +147,110 @@ def _log_problems(label: str, prefix: str, error: Any) -> int:
     return 1
 
 
+def _read_record(label: str, text: str) -> dict | None:
+    """The record {"state", "moves"}, or None (said on stderr) for anything else."""
+    try:
+        record = json.loads(text)
+    except ValueError as error:
+        print(f"{label}: error: not JSON: {error}", file=sys.stderr)
+        return None
+    if not isinstance(record, dict) or "state" not in record or not isinstance(record.get("moves"), list) \
+            or set(record) - {"state", "moves"}:
+        print(f"{label}: error: a game log is an object {{\"state\": …, \"moves\": […]}}", file=sys.stderr)
+        return None
+    return record
+
+
+def _which_game(label: str, asked: str | None, record: dict) -> Any:
+    """The registered game the record is of: `--game`, else the state's own `"game"`; None (said) if neither
+    names one, or they disagree."""
+    from .games.registry import GAMES
+
+    named = record["state"].get("game") if isinstance(record["state"], dict) else None
+    game_id = asked or named or "torri"  # a record without "game" is Torri's, as the command always read
+    if game_id not in GAMES:
+        print(f"{label}: error: no game \"{game_id}\" is served; the games are {', '.join(GAMES)}", file=sys.stderr)
+        return None
+    if asked and named and named != asked:
+        print(f"{label}: error: the state is of {named}, not {asked}", file=sys.stderr)
+        return None
+    return GAMES[game_id]
+
+
+def _score_lines(answer: dict, out: TextIO) -> None:
+    """A /score answer in short: each player's points (towers in San Gimignano) and who wins."""
+    for player in answer["players"]:
+        if "total" in player:
+            print(f"  {player['name']}: {player['total']} points", file=out)
+        else:
+            print(f"  {player['name']}: {player.get('towers', 0)} towers, {player.get('tokens', 0)} tokens", file=out)
+    winners = answer.get("winners", [] if answer.get("winner") is None else [answer["winner"]])
+    names = [p["name"] for p in answer["players"]]
+    print("winner: " + (" and ".join(names[w] for w in winners) if winners else "none (a draw)"), file=out)
+
+
 def replay(args: argparse.Namespace) -> int:
+    """Replay a record of any game step by step, each event in words; at the first illegal step, the rule, its
+    text and the service's sentence, and exit 1."""
     from .games.core.errors import GameError, IllegalStepError
-    from .games.torri import apply_step, read_state, score
-    from .games.torri.game import as_step
 
     try:
         label, text = _read_input(args.file)
-        log = json.loads(text)
     except OSError as error:
         print(f"{args.file}: {error.strerror or error}", file=sys.stderr)
         return 1
-    except ValueError as error:
-        print(f"{args.file}: error: not JSON: {error}", file=sys.stderr)
+    record = _read_record(label, text)
+    if record is None:
         return 1
-    if not isinstance(log, dict) or "state" not in log or not isinstance(log.get("moves"), list) \
-            or set(log) - {"state", "moves"}:
-        print(f"{label}: error: a game log is an object {{\"state\": …, \"moves\": […]}}", file=sys.stderr)
+    game = _which_game(label, args.game, record)
+    if game is None:
         return 1
+    library = game.library
     try:
-        state = read_state(log["state"])
+        state = library.read_state(record["state"])
     except GameError as error:
         return _log_problems(label, "/state", error)
     try:
-        steps = [as_step(move, i) for i, move in enumerate(log["moves"])]
+        steps = [library.steps.as_step(move, i) for i, move in enumerate(record["moves"])]
     except GameError as error:
         return _log_problems(label, "/moves", error)
-    names = (state.players[0].name, state.players[1].name)
-    print(f"start: {state.phase} phase, {names[state.to_act] if state.to_act is not None else 'nobody'} to act, "
-          f"deck {state.deck_size}, market {' '.join(map(str, state.market)) or 'empty'}")
+    names = library.player_names(state)
+    rules = {rule["id"]: rule for rule in game.rules()}
+
+    def acting(state: Any) -> str:
+        player = library.to_act(state)
+        return names[player] if player is not None else "nobody"
+
+    print(f"{game.info.title}: {', '.join(names)}; {len(steps)} moves; {acting(state)} to act")
     width = len(str(len(steps)))
     for index, step in enumerate(steps):
-        actor = names[state.to_act] if state.to_act is not None else "-"
+        actor = acting(state)
         described = _describe(step.to_json())
         try:
-            state, events = apply_step(state, step)
+            state, events = library.steps.apply_step(state, step)
         except IllegalStepError as error:
             print(f"{index + 1:>{width}}. {actor}: {described}  ✗ illegal")
             print(f"{label}: move {index + 1} (/moves/{index}) is illegal; the game first goes wrong here:",
                   file=sys.stderr)
             for problem in error.problems:
-                where = f"/moves/{index}{problem.pointer}"
-                print(f"  [{problem.rule}] {where}: {problem.message}", file=sys.stderr)
+                print(f"  [{problem.rule}] /moves/{index}{problem.pointer}: {problem.message}", file=sys.stderr)
+                rule = rules.get(problem.rule or "")
+                if rule:
+                    heading = f"{rule['id']} ({rule['title']})" if rule["title"] else rule["id"]
+                    print(textwrap.fill(f"{heading}: {rule['text']}", 116, initial_indent="  ",
+                                        subsequent_indent="    "), file=sys.stderr)
             return 1
         print(f"{index + 1:>{width}}. {actor}: {described}")
         for event in events:
-            print(f"{' ' * (width + 2)}  · {_event_text(event, names)}")
-    print(f"all {len(steps)} moves are legal; {state.phase} phase"
-          + (f", {names[state.to_act]} to act" if state.to_act is not None else ""))
-    if state.phase == "over" or args.score:
+            print(f"{' ' * (width + 2)}· {library.narrate(event, names)}")
+    over = library.to_act(state) is None
+    print(f"all {len(steps)} moves are legal; " + ("the game is over" if over else f"{acting(state)} to act"))
+    if over or args.score:
         print()
-        score_table_text(score(state), [], sys.stdout)
+        if game.info.id == "torri":
+            score_table_text(library.score(state), [], sys.stdout)
+        else:
+            _score_lines(library.score(state).to_json(), sys.stdout)
     return 0
 
 
@@ -229,8 +274,11 @@ def main(argv: list[str] | None = None) -> int:
     scoring.add_argument("--json", action="store_true", help="print the answer of the score endpoint instead")
     scoring.add_argument("--picture", metavar="SVG", help="also draw the table into this SVG file")
     scoring.set_defaults(func=score)
-    replaying = commands.add_parser("replay", help="replay a Torri game log {\"state\", \"moves\"} step by step")
-    replaying.add_argument("file", metavar="FILE", help="the JSON game log, or - to read stdin")
+    replaying = commands.add_parser("replay", help="replay a game record {\"state\", \"moves\"} of any game step by "
+                                                   "step, saying where it first goes wrong")
+    replaying.add_argument("file", metavar="FILE", help="the JSON game record, or - to read stdin")
+    replaying.add_argument("--game", help="the game's id (torri, campanile, sangimignano, carcassonne); by default "
+                                          "the state's own \"game\"")
     replaying.add_argument("--score", action="store_true", help="print the score at the end even if the game "
                                                                 "is not over")
     replaying.set_defaults(func=replay)

@@ -17,7 +17,7 @@ from typing import Protocol
 
 log = logging.getLogger("service.cache")
 
-KEY_PREFIX = "tr:v2"  # bump when the stored value's format changes
+KEY_PREFIX = "tr:v3"  # bump when the stored value's format changes
 VALUE_MAGIC = b"TR2\n"  # every value we store starts with this and a CRC-32 of the answer; anything else under
 CHECKSUM_BYTES = 4  # our key (foreign, truncated, corrupted) is ignored and recomputed
 

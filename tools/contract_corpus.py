@@ -9,7 +9,11 @@ game, variant and player count, and for each of them legal, illegal, malformed a
 endpoint. It is made from seeded games, so the same build always makes the same corpus; `compare` sends the
 recorded requests, so the corpus does not depend on the build that compares. Answers are compared as JSON, field by
 field (JSON pointers in the report); what differs per request by design (`request_id`) is left out, and
-`--ignore-rules-version` leaves out `rules_version` for a change that bumps it on purpose.
+`--ignore-rules-version` leaves out `rules_version` for a change that bumps it on purpose. A change that adds a field
+to answers on purpose names it with `--ignore-added NAME` (repeatable): a field of that name present now and absent
+before is counted, not reported; everything else, that field's value where both have it included, is compared.
+
+    python tools/contract_corpus.py compare /tmp/before --ignore-added text
 """
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ import argparse
 import copy
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -146,7 +151,10 @@ def make_client():
                        "TESTING": True}).test_client()
 
 
-def differences(before: Any, after: Any, pointer: str = "", ignore: frozenset[str] = frozenset()) -> Iterator[str]:
+def differences(before: Any, after: Any, pointer: str = "", ignore: frozenset[str] = frozenset(),
+                added: frozenset[str] = frozenset(), counted: Counter | None = None) -> Iterator[str]:
+    """Every difference of `after` from `before`, as a JSON pointer and what changed; a field in `ignore` is left
+    out, and one in `added` that only `after` has is counted in `counted` instead of reported."""
     if isinstance(before, dict) and isinstance(after, dict):
         for key in sorted(set(before) | set(after)):
             if key in ignore:
@@ -155,14 +163,18 @@ def differences(before: Any, after: Any, pointer: str = "", ignore: frozenset[st
             if key not in after:
                 yield f"{where}: gone (was {_short(before[key])})"
             elif key not in before:
+                if key in added:
+                    if counted is not None:
+                        counted[key] += 1
+                    continue
                 yield f"{where}: new ({_short(after[key])})"
             else:
-                yield from differences(before[key], after[key], where, ignore)
+                yield from differences(before[key], after[key], where, ignore, added, counted)
     elif isinstance(before, list) and isinstance(after, list):
         if len(before) != len(after):
             yield f"{pointer}: {len(before)} items, now {len(after)}"
         for i, (old, new) in enumerate(zip(before, after)):
-            yield from differences(old, new, f"{pointer}/{i}", ignore)
+            yield from differences(old, new, f"{pointer}/{i}", ignore, added, counted)
     elif before != after or type(before) is not type(after):
         yield f"{pointer}: {_short(before)} -> {_short(after)}"
 
@@ -187,10 +199,13 @@ def record(folder: Path) -> None:
           ", ".join(f"{n} x {status}" for status, n in sorted(statuses.items())))
 
 
-def compare(folder: Path, ignore_rules_version: bool, most: int, game: str | None = None) -> int:
+def compare(folder: Path, ignore_rules_version: bool, most: int, game: str | None = None,
+            ignore_added: frozenset[str] = frozenset()) -> int:
     client = make_client()
     ignore = frozenset(VOLATILE | ({"rules_version"} if ignore_rules_version else set()))
     changed = total = 0
+    added: Counter = Counter()  # fields of `ignore_added` found only in the new answers
+    answers_adding = 0
     with open(folder / CORPUS, "rb") as lines:
         for line in lines:
             entry = orjson.loads(line)
@@ -198,13 +213,17 @@ def compare(folder: Path, ignore_rules_version: bool, most: int, game: str | Non
                 continue
             total += 1
             now = answer_of(client, entry["method"], entry["path"], entry["body"])
-            found = list(differences(entry["answer"], now, "", ignore))
+            before_added = sum(added.values())
+            found = list(differences(entry["answer"], now, "", ignore, ignore_added, added))
+            answers_adding += sum(added.values()) > before_added
             if found:
                 changed += 1
                 if changed <= most:
                     print(f"{entry['method']} {entry['path']} {_short(entry['body'])}")
                     for difference in found[:10]:
                         print(f"    {difference}")
+    for name in sorted(ignore_added):
+        print(f"added \"{name}\": {added[name]} times, in {answers_adding} answers (left out of the comparison)")
     print(f"{total} requests, {changed} answers differ")
     return 1 if changed else 0
 
@@ -216,11 +235,14 @@ def main() -> int:
     parser.add_argument("--ignore-rules-version", action="store_true")
     parser.add_argument("--most", type=int, default=30, help="differing answers printed at most")
     parser.add_argument("--game", help="compare only the requests to this game's endpoints")
+    parser.add_argument("--ignore-added", action="append", default=[], metavar="NAME",
+                        help="a field the change adds on purpose: where only the new answer has it, it is counted, "
+                             "not reported (repeatable)")
     args = parser.parse_args()
     if args.action == "record":
         record(args.folder)
         return 0
-    return compare(args.folder, args.ignore_rules_version, args.most, args.game)
+    return compare(args.folder, args.ignore_rules_version, args.most, args.game, frozenset(args.ignore_added))
 
 
 if __name__ == "__main__":

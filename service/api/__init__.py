@@ -22,6 +22,7 @@ from .openapi import SchemaExtrasPlugin, register_problem_responses
 from .probes import probes_blp
 from .problems import ApiProblem, register_error_handlers
 from .referee import referee_blp
+from .replay import replay_blp
 
 API_DESCRIPTION = "\n\n".join([
     "A stateless referee for tower-building board games. Send a whole game state (and moves); the service "
@@ -121,6 +122,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(probes_blp)
     app.register_blueprint(docs_blp)
     app.register_blueprint(referee_blp)
+    app.register_blueprint(replay_blp)
 
     @app.after_request
     def _retry_after_only_when_refused(response: Response) -> Response:

@@ -296,8 +296,11 @@ def unknown_game(game: str, rest: str = "") -> Response:
 def register_games(app: Flask, api: Any, answers: AnswerCache) -> None:
     api.register_blueprint(games_blp)
     for game_id, game in GAMES.items():
-        for name, schema in getattr(game.schemas, "COMPONENTS", {}).items():
-            api.spec.components.schema(name, schema=schema)  # referenced by the move union (oneOf)
+        for name, named in getattr(game.schemas, "COMPONENTS", {}).items():  # referred to by name
+            if isinstance(named, dict):
+                api.spec.components.schema(name, component=named)
+            else:
+                api.spec.components.schema(name, schema=named)
         api.register_blueprint(game_blueprint(game, answers))
     for rule in ("/v1/games/<game>", "/v1/games/<game>/<path:rest>"):
         app.add_url_rule(rule, "unknown_game_" + str(rule.count("<")), unknown_game,

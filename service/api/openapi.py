@@ -11,10 +11,19 @@ from typing import Any
 
 import yaml
 from apispec import BasePlugin
+from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Flask
+from marshmallow import fields as mfields
 
 from ..games.core.base import Game
-from ..games.core.schemas import MAX_BUDGET_MS, ExactlyOneOfSchema
+from ..games.core.schemas import (
+    MAX_BUDGET_MS,
+    ExactlyOneOfSchema,
+    ListOrCounted,
+    MoveUnion,
+    TypedUnion,
+    component_name,
+)
 from ..games.registry import GAMES
 from .schemas import ProblemSchema
 
@@ -142,11 +151,16 @@ def _examples(app: Flask) -> Recorded:
 
 class SchemaExtrasPlugin(BasePlugin):
     """Adds to a schema's JSON Schema what marshmallow fields cannot say: the schema class's docstring as its
-    description, and a request with alternatives (ExactlyOneOfSchema) as a oneOf of its named alternatives."""
+    description; a request with alternatives (ExactlyOneOfSchema) or a union of kinds (TypedUnion: events, a
+    pending decision) as a oneOf of its named alternatives; the counted forms of a list (ListOrCounted) as named
+    components; and a move field as a reference to the game's named move union (`<Game>Move`)."""
 
     def init_spec(self, spec: Any) -> None:
         super().init_spec(spec)
         self.spec = spec
+        for plugin in spec.plugins:
+            if isinstance(plugin, MarshmallowPlugin):
+                plugin.converter.add_attribute_function(_move_union_reference)
 
     def schema_helper(self, name: str, definition: dict, **kwargs: Any) -> dict | None:
         schema = kwargs.get("schema")
@@ -155,14 +169,56 @@ class SchemaExtrasPlugin(BasePlugin):
         doc = schema_class.__dict__.get("__doc__")
         if doc:
             extra["description"] = " ".join(inspect.cleandoc(doc).split())
-        if issubclass(schema_class, ExactlyOneOfSchema) and schema_class.exactly_one:
-            alternatives = schema_class.alternatives()
+        for field in getattr(schema_class, "_declared_fields", {}).values():
+            self._name_counted_forms(field)
+        alternatives = _alternatives(schema_class)
+        if alternatives:
             for alternative, alternative_schema in alternatives.items():
                 if alternative not in self.spec.components.schemas:
                     self.spec.components.schema(alternative, schema=alternative_schema)
             definition.clear()  # the alternatives carry the properties
             extra["oneOf"] = [{"$ref": f"#/components/schemas/{alternative}"} for alternative in alternatives]
         return extra
+
+    def _name_counted_forms(self, field: Any) -> None:
+        """A list-or-count field refers to its counted schema by name: the component is made here."""
+        if isinstance(field, ListOrCounted) and field.counted_by_name:
+            name = component_name(field.counted)
+            if name not in self.spec.components.schemas:
+                self.spec.components.schema(name, schema=field.counted)
+        elif isinstance(field, mfields.List):
+            self._name_counted_forms(field.inner)
+
+
+def _alternatives(schema_class: type) -> dict[str, Any]:
+    if not isinstance(schema_class, type):
+        return {}
+    if issubclass(schema_class, ExactlyOneOfSchema) and schema_class.exactly_one:
+        return schema_class.alternatives()
+    if issubclass(schema_class, TypedUnion) and schema_class.kinds:
+        return schema_class.alternatives()
+    return {}
+
+
+def _move_union_reference(converter: Any, field: Any, **kwargs: Any) -> dict:
+    """A move field is the game's named move union (registered with the game's COMPONENTS)."""
+    if isinstance(field, MoveUnion) and field.component:
+        return {"$ref": f"#/components/schemas/{field.component}"}
+    return {}
+
+
+def describe_defaults_in_words(schemas: dict[str, Any]) -> None:
+    """Takes `default` out of the schemas' properties, and says the default in the description instead. What a
+    request leaves out has a meaning (the description says which), but client generators read `default` as "always
+    present" and then require the field in requests (openapi-typescript), so `variant: {}` would not type-check."""
+    for schema in schemas.values():
+        for prop in (schema.get("properties") or {}).values():
+            if isinstance(prop, dict) and "default" in prop:
+                default = prop.pop("default")
+                description = prop.get("description", "")
+                if "default" not in description.lower():
+                    spelled = yaml.safe_dump(default, default_flow_style=True).strip().removesuffix("...").strip()
+                    prop["description"] = f"{description} Default: {spelled}.".strip()
 
 
 def build_spec(app: Flask) -> dict[str, Any]:
@@ -191,6 +247,7 @@ def build_spec(app: Flask) -> dict[str, Any]:
                 else:
                     media["examples"] = {name: {"value": body} for name, body in named.items()}
     drop_unused_components(spec)
+    describe_defaults_in_words(spec.get("components", {}).get("schemas", {}))
     name_enum_members(spec.get("components", {}))
     add_discriminators(spec, spec.get("components", {}).get("schemas", {}))
     return spec

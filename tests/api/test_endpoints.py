@@ -207,8 +207,15 @@ def test_apply_a_purchase(client, state):
     assert body["violations"] == [] and body["failed_at"] is None
     events = body["events"]
     assert [e["type"] for e in events] == ["purchase", "drew", "drew", "turn"]
-    assert events[1] == {"type": "drew", "player": 0, "from": "deck", "card": top, "step": 1}
-    assert events[2] == {"type": "drew", "player": 0, "from": "market", "card": market_card, "step": 2}
+    name = state["players"][0]["name"]
+
+    def drew(card: str, source: str) -> str:
+        return f"{name} drew {'an' if card == '8' else 'a'} {card} from the {source}."
+
+    assert events[1] == {"type": "drew", "player": 0, "from": "deck", "card": top, "step": 1,
+                         "text": drew(top, "deck")}
+    assert events[2] == {"type": "drew", "player": 0, "from": "market", "card": market_card, "step": 2,
+                         "text": drew(market_card, "market")}
     assert events[3]["player"] == 1
     new = body["state"]
     assert (new["turn"], new["to_act"], new["pending"]) == (1, 1, None)

@@ -176,11 +176,13 @@ def test_a_body_with_alternatives_has_a_model_per_alternative(typed_api):
 @pytest.mark.parametrize("game_id", _served_games())
 def test_a_whole_game_through_the_generated_client(typed_api, game_id):
     api, rng = typed_api, random.Random(game_id)
-    state_model = api.model(api.answer_model(f"{game_id}_new").__name__.removesuffix("NewResponse") + "State")
+    # an answer's state is the answer form (every field it always carries is set), sent back as is
+    state_model = api.model(api.answer_model(f"{game_id}_new").__name__.removesuffix("NewResponse") + "StateOutput")
     new_request = api.request_model(f"{game_id}_new").from_dict(api.request_example(f"{game_id}_new"))
     dealt = api.call(f"{game_id}_new", new_request)
     assert isinstance(dealt.state, state_model)
     state_request, moves_request = api.request_model(f"{game_id}_legal_moves"), api.request_model(f"{game_id}_apply")
+    prefix = state_model.__name__.removesuffix("StateOutput")
     state, steps = dealt.state, 0
     while True:
         listing = api.call(f"{game_id}_legal_moves", state_request(state=state))
@@ -193,6 +195,8 @@ def test_a_whole_game_through_the_generated_client(typed_api, game_id):
         assert applied.legal is True and applied.failed_at is None and applied.violations == [], move.to_dict()
         assert isinstance(applied.state, state_model)
         assert [event.step for event in applied.events] == [0] * len(applied.events)
+        assert all(type(event).__name__ == f"{prefix}{event.to_dict()['type'].title().replace('_', '')}Event"
+                   for event in applied.events), "each event is the model of its kind"
         state, steps = applied.state, steps + 1
         assert steps < MAX_STEPS, f"{game_id}: no end after {MAX_STEPS} moves"
     assert steps > 0 and listing.to_act is None, "the game is over: nobody is to act"

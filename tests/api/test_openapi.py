@@ -15,7 +15,7 @@ from service.api import create_app
 from service.api.docs import SPEC_PATH
 from service.api.openapi import spec_yaml
 
-from .helpers import BASE, fresh_state
+from .helpers import BASE, canonical_state, fresh_state
 
 ROOT = Path(__file__).resolve().parents[2]
 HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
@@ -201,7 +201,7 @@ def test_the_validator_does_reject_a_wrong_example(spec):
     """Guard against a vacuous check: refs resolve and a wrong body fails."""
     schema = spec["paths"][f"{BASE}/apply"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
     validator = _validator(spec, schema)
-    good = {"legal": True, "state": fresh_state(), "events": [], "violations": [], "failed_at": None}
+    good = {"legal": True, "state": canonical_state(), "events": [], "violations": [], "failed_at": None}
     assert list(validator.iter_errors(good)) == []
     bad = {**good, "state": {**good["state"], "players": [{"hand": 5}]}}
     assert list(validator.iter_errors(bad))

@@ -2,20 +2,23 @@
 on the board, meeples by a click on their feature, the score track typed, towers built floor by floor with a meeple
 on top, prisoners. A finished golden game with The Tower: every player's total and every feature, its tiles lit on
 the board when hovered, and the link reopening the same board; a game still being played (bag not empty): the
-points so far; a tile turned wrong: the rule broken, marked on the board."""
+points so far; a tile turned wrong: the rule broken, marked on the board. The example, a whole seeded game, scored
+as the service scores it; a tile put by a click turned the first way round that fits; a square chosen first, and
+the palette showing only the tiles that fit it."""
 from __future__ import annotations
 
 import copy
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from service.games import carcassonne
-from service.games.carcassonne.adapter import CarcassonneGame
-from service.games.carcassonne.tiles import DIRECTIONS
+from service.games.carcassonne.adapter import CarcassonneGame, example_game
+from service.games.carcassonne.tiles import DIRECTIONS, Kind
 
 from .conftest import check_both_sizes, open_referee
 
@@ -207,3 +210,94 @@ def test_a_tile_turned_wrong_shows_the_rule(page, golden):
     page.keyboard.press("Delete")
     expect(page.locator(".kc-tile")).to_have_count(1)
     expect(problems).to_be_hidden()
+
+
+def test_the_example_is_a_whole_seeded_game_and_scores_as_the_service_does(page, screenshots):
+    state = carcassonne.state_json(example_game())
+    score = CarcassonneGame().score({"state": state})
+    open_carcassonne(page)
+    page.get_by_role("button", name="Example table").click()
+    expect(page.locator(".kc-tile")).to_have_count(72)
+    expect(page.locator(".kc-meeple")).to_have_count(len(state["meeples"]))
+    expect(page.locator(".kc-pick:not([disabled])")).to_have_count(0)  # every tile is on the board
+    page.get_by_role("button", name="Score", exact=True).click()
+    expect_score(page, score)
+    sent = page.evaluate("() => JSON.parse(document.getElementById('json').value).state")
+    assert sent["phase"] == "over" and sent["board"] == state["board"] and sent["meeples"] == state["meeples"]
+    assert [p["score"] for p in sent["players"]] == [p["score"] for p in state["players"]]
+    assert {f["type"] for f in score["features"]} == {"road", "city", "cloister", "field"}
+    winner = score["players"][score["winners"][0]]
+    expect(page.locator("#verdict")).to_contain_text(f'{winner["name"]} wins with {winner["total"]} points')
+    check_both_sizes(page, screenshots, "carcassonne-example")
+    assert page.errors == []
+
+
+def first_fit(tile: str, at: tuple[int, int], board: dict[tuple[int, int], tuple[str, int]], start: int) -> int:
+    """K-PLACE-2: the first rotation, from `start` clockwise, in which `tile` at `at` matches every neighbour."""
+    for k in range(4):
+        rotation = (start + 90 * k) % 360
+        edges = carcassonne.face(tile, rotation).edges
+        if all(carcassonne.face(*board[(at[0] + dx, at[1] + dy)]).edges[(side + 2) % 4] is edges[side]
+               for side, (dx, dy) in enumerate(DIRECTIONS) if (at[0] + dx, at[1] + dy) in board):
+            return rotation
+    raise AssertionError(f"{tile} fits no way round at {at}")
+
+
+def test_a_click_with_a_tile_chosen_puts_it_the_first_way_round_that_fits(page):
+    board = {(0, 0): (carcassonne.START_TILE, 0)}
+    open_carcassonne(page)
+    # north of the start tile its city: a city cap goes there turned to face it, without a key pressed
+    page.locator('.kc-pick[data-tile="BA/C"]').click()
+    page.locator('.kc-free[data-at="0,-1"]').click()
+    turned = first_fit("BA/C", (0, -1), board, 0)
+    assert turned == 180
+    expect(page.locator('.kc-tile[data-at="0,-1"]')).to_have_attribute("aria-label", re.compile(r"^BA/C at 0,-1, "
+                                                                                                 r"turned 180°"))
+    board[(0, -1)] = ("BA/C", turned)
+    # turned by hand first, the search starts from the way it is shown: a road east of the start tile's road
+    page.locator('.kc-pick[data-tile="BA/RFr"]').click()
+    page.keyboard.press("r")
+    expect(page.locator('.kc-free[data-at="1,0"]')).to_have_attribute("aria-label", "Put BA/RFr at 1,0, turned 180°")
+    page.locator('.kc-free[data-at="1,0"]').click()
+    assert first_fit("BA/RFr", (1, 0), board, 90) == 180
+    expect(page.locator('.kc-tile[data-at="1,0"]')).to_have_attribute("aria-label", re.compile(r"^BA/RFr at 1,0, "
+                                                                                                r"turned 180°"))
+    # a tile that fits a square no way round is put as shown, and the check names the rule
+    page.locator('.kc-pick[data-tile="BA/Cccc+"]').click()
+    expect(page.locator('.kc-free[data-at="0,1"]')).to_have_class(re.compile(r"\bnofit\b"))
+    page.locator('.kc-free[data-at="0,1"]').click()
+    expect(page.locator("#problems")).to_contain_text("K-PLACE-2")
+    assert page.errors == []
+
+
+def test_a_square_chosen_first_narrows_the_palette_to_the_tiles_that_fit(page):
+    board = {(0, 0): (carcassonne.START_TILE, 0)}
+    open_carcassonne(page)
+    everything = page.locator(".kc-pick").count()
+    page.locator('.kc-free[data-at="0,-1"]').click()  # no tile chosen: the square is chosen
+    expect(page.locator('.kc-free[data-at="0,-1"]')).to_have_class(re.compile(r"\btarget\b"))
+    left = carcassonne.tile_counts(False).copy()
+    left[carcassonne.START_TILE] -= 1
+    fitting = sorted(tile for tile, n in left.items() if n > 0 and any(
+        carcassonne.face(tile, r).edges[2] is Kind.CITY for r in (0, 90, 180, 270)))  # its south edge: a city
+    expect(page.locator(".kc-pick")).to_have_count(len(fitting))
+    assert [node.get_attribute("data-tile") for node in page.locator(".kc-pick").all()] == fitting
+    assert len(fitting) < everything
+    expect(page.locator(".kc-target-note")).to_contain_text(f"{len(fitting)} of the tiles left fit 0,-1")
+    page.get_by_label("Only these").uncheck()
+    expect(page.locator(".kc-pick")).to_have_count(everything)
+    page.get_by_label("Only these").check()
+    # a click in the palette puts the tile on the square, turned the first way round that fits
+    page.locator('.kc-pick[data-tile="BA/CFc+"]').click()
+    turned = first_fit("BA/CFc+", (0, -1), board, 0)
+    expect(page.locator('.kc-tile[data-at="0,-1"]')).to_have_attribute(
+        "aria-label", re.compile(rf"^BA/CFc\+ at 0,-1, turned {turned}°"))
+    expect(page.locator(".kc-pick")).to_have_count(everything)  # the whole palette again, no tile chosen
+    expect(page.locator('.kc-pick[aria-pressed="true"]')).to_have_count(0)
+    # Escape lets a chosen square go
+    page.locator('.kc-free[data-at="1,0"]').click()
+    expect(page.locator(".kc-free.target")).to_have_count(1)
+    page.keyboard.press("Escape")
+    expect(page.locator(".kc-free.target")).to_have_count(0)
+    expect(page.locator(".kc-pick")).to_have_count(everything)
+    assert page.errors == []

@@ -1,7 +1,6 @@
 """The generated files are up to date: the tile table from the shared tile data, the rule catalogue from the
-rule book (each tool's --check; skipped where the shared folder is absent), and the referee page's tile facts from
-the tile table. The golden data is checked by
-replaying it (test_golden.py)."""
+rule book (each tool's --check; skipped where the shared folder is absent), the referee page's tile facts from
+the tile table and its example from the seeded game. The golden data is checked by replaying it (test_golden.py)."""
 from __future__ import annotations
 
 import subprocess
@@ -33,4 +32,9 @@ def test_the_rule_catalogue_is_generated_from_the_rule_book():
 
 def test_the_referee_page_s_tile_facts_are_generated_from_the_tile_table():
     result = _check("tools/gen_carcassonne_referee_tiles.py")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_referee_page_s_example_is_the_generated_seeded_game():
+    result = _check("tools/gen_carcassonne_referee_example.py")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -135,3 +135,28 @@ def test_a_board_indexed_whole_is_the_board_indexed_tile_by_tile_in_any_order(se
     whole = BoardIndex.of(state.board)
     assert _features(one_by_one) == _features(whole)
     assert one_by_one.frontier == whole.frontier
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), players=st.integers(2, 5), tower=st.booleans(), length=st.integers(0, 160))
+def test_walking_a_road_city_or_cloister_finds_what_the_union_find_finds(seed, players, tower, length):
+    *_, state = playout(seed, players, tower, steps=length)
+    walked, joined = BoardIndex.of(state.board), BoardIndex.of(state.board)
+    for number, square in enumerate(joined.squares):
+        for segment in joined.faces[number].segments:
+            if segment.kind not in (Kind.ROAD, Kind.CITY, Kind.CLOISTER):
+                continue
+            root = joined.find(joined.node(square, segment.index))
+            expected = set(joined.tiles_of(joined.feature(root))) if joined.complete(root) else None
+            assert walked.complete_squares(square, segment) == expected
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), players=st.integers(2, 5), tower=st.booleans(), length=st.integers(0, 160))
+def test_what_a_square_s_neighbours_show_it_is_what_the_frontier_keeps(seed, players, tower, length):
+    *_, state = playout(seed, players, tower, steps=length)
+    frontier = BoardIndex.of(state.board).frontier
+    near = {(x + dx, y + dy) for x, y in [p.at for p in state.board] for dx in (-2, -1, 0, 1, 2)
+            for dy in (-2, -1, 0, 1, 2)}
+    for square in near:
+        assert BoardIndex.of(state.board).needs(square) == frontier.get(square), square

@@ -37,6 +37,14 @@ def test_K_SCORE_CITY_a_two_tile_city_is_4_complete_and_returns_its_knight():
     assert after.meeples == () and after.players[1].supply == 7
 
 
+def test_K_SCORE_CITY_a_city_nobody_holds_is_scored_for_nothing_and_says_its_worth():
+    st = state(draw=["BA/C"])
+    after, events = play(st, {"type": "place", "at": [0, -1], "rotation": 180}, {"type": "skip"})
+    (event,) = scored(events)
+    assert (event["feature"]["type"], event["points"], event["worth"], event["scorers"]) == ("city", 0, 4, [])
+    assert [p.score for p in after.players] == [0, 0]
+
+
 def test_K_END_2_a_two_tile_city_left_open_is_2_at_the_end():
     # BA/Cc.1 turned 180: city south and east; the east edge stays open
     st = state([("BA/Cc.1", (0, -1), 180)], meeples=[(0, (0, -1), "E")])

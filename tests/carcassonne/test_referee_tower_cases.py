@@ -250,6 +250,7 @@ def test_K_SVC_STEP_a_knight_captured_from_a_city_completed_this_turn_scores_not
     after, events = play(raised, _capture((0, 2), "S", 1))
     (event,) = scored(events)
     assert (event["points"], event["scorers"], event["returned"]) == (0, [], [])
+    assert event["worth"] == 4  # a city of two tiles, complete: worth 4 to a holder, and nobody holds it
     assert [p.score for p in after.players] == [0, 0] and after.players[0].prisoners == (1,)
     kept, events = play(raised, {"type": "skip"})
     assert [p.score for p in kept.players] == [0, 4]

@@ -132,6 +132,28 @@ def test_K_TILE_4_feature_names_are_unique_and_any_touching_name_works():
     assert _errors(bad) == {("K-TILE-4", "/meeples/0/feature")}
 
 
+
+def test_K_TILE_4_a_name_the_tile_lacks_is_refused_with_the_names_it_has():
+    # BA/RFr at [1, 0] unturned: a road W to E between two fields; the refusal lists every name of each feature
+    placed, _ = play(state(draw=["BA/RFr"]), {"type": "place", "at": [1, 0], "rotation": 0})
+    names = "road E or W; field NL, NR, EL or WR; field ER, SL, SR or WL."
+    for asked in ("NW", "n"):
+        outcome = carcassonne.apply_steps(placed, [{"type": "meeple", "feature": asked}])
+        (violation,) = outcome.violations
+        assert (violation.rule, violation.pointer) == ("K-TILE-4", "/0/feature")
+        assert violation.message.startswith(f'The tile just placed has no feature "{asked}". ')
+        assert "by every name each answers to: " + names in violation.message
+    lower = carcassonne.apply_steps(placed, [{"type": "meeple", "feature": "e"}]).violations[0].message
+    assert lower.endswith('Names are case-sensitive: "E".')
+    # the same list when a state's meeple names a feature its tile lacks
+    errors, _ = carcassonne.validate_state(doc(meeples=[(0, (0, 0), "SW")]))
+    (error,) = errors
+    assert (error.rule, error.pointer) == ("K-TILE-4", "/meeples/0/feature")
+    assert error.message == ('BA/RCr at [0, 0], rotation 0, has no feature "SW" a meeple can stand on. Its '
+                             "features, by every name each answers to: road E or W; city N; field EL or WR; field "
+                             "ER, SL, SR or WL.")
+
+
 def test_K_SETUP_1_start_tile_at_the_origin_and_the_rest_in_the_bag():
     game = carcassonne.new_game(5, players=4)
     assert [(p.tile, p.at, p.rotation) for p in game.board] == [("BA/RCr", (0, 0), 0)]

@@ -107,11 +107,12 @@ def test_replay_prints_each_step():
                                           {"type": "draw", "from": "deck"}, {"type": "pass"}]))
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
-    assert out[0] == "start: main phase, Adso to act, deck 31, market 5 8 9 9"
+    assert out[0] == "Le Torri di San Gimignano: Adso, William; 4 moves; Adso to act"
     assert out[1] == "1. Adso: purchase"
-    assert "drew player=Adso from=deck card=6" in done.stdout
-    assert "4. William: pass" in done.stdout
-    assert out[-1] == "all 4 moves are legal; main phase, Adso to act"
+    assert out[2] == "   · Adso made a Purchase: 2 cards to draw."
+    assert "   · Adso drew a 6 from the deck." in out
+    assert "4. William: pass" in out
+    assert out[-1] == "all 4 moves are legal; Adso to act"
 
 
 def test_replay_stops_where_the_game_first_goes_wrong(tmp_path):
@@ -124,12 +125,14 @@ def test_replay_stops_where_the_game_first_goes_wrong(tmp_path):
     assert "6." not in done.stdout
     assert f"{path}: move 5 (/moves/4) is illegal; the game first goes wrong here:" in done.stderr
     assert "[T-ACT-BUILD-3] /moves/4/cards: 6-7-8 is not colorful" in done.stderr
+    assert "  T-ACT-BUILD-3" in done.stderr and "stories descend one rank at a time" in done.stderr  # the rule's text
 
 
 def test_replay_to_the_end_prints_the_score():
     done = run("replay", "-", "--score", stdin=_log([{"type": "pass"}, {"type": "pass"}]))
     assert done.returncode == 0, done.stderr
-    assert "all 2 moves are legal; over phase" in done.stdout
+    assert "   · Both players passed in a row: the game is over." in done.stdout
+    assert "all 2 moves are legal; the game is over" in done.stdout
     assert "A draw: 0 to 0" in done.stdout
 
 

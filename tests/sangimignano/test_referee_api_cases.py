@@ -64,7 +64,8 @@ def test_S_HEX_2_and_S_HEX_3_violations_name_the_rule_and_the_field(client):
     status, body = post(client, "apply", {"state": state, "moves": [
         first, {"type": "hex", "hex": ["B", "C", "A"], "at": [-1, 0], "rotation": 2}]})
     assert body["legal"] is True and body["events"][1] == {"type": "hex", "player": 0, "hex": ["A", "B", "C"],
-                                                           "at": [-1, 0], "rotation": 0, "step": 1}
+                                                           "at": [-1, 0], "rotation": 0, "step": 1,
+                                                           "text": "P0 laid the hexagon ABC at [-1, 0], rotation 0."}
     assert {"at": [-1, 0], "rotation": 0, "guilds": ["A", "B", "C"], "tokens": [[], [], []],
             "towers": [None, None, None]} in body["state"]["board"]
 
@@ -82,7 +83,8 @@ def test_S_BUILD_1_the_chain_across_hexagons_and_a_missing_guild_in_plain_words(
         {"type": "token", "at": [0, 0], "guild": "D"}, {"type": "hex", "hex": ["A", "B", "C"], "at": [-1, 0],
                                                         "rotation": 0}]})
     assert body["legal"] is True and body["state"]["turn"] == 1  # no group: the tower phase passed by itself
-    assert {"type": "skipped", "player": 0, "phase": "build", "reason": "no_group", "step": 1} in body["events"]
+    assert {"type": "skipped", "player": 0, "phase": "build", "reason": "no_group", "step": 1,
+            "text": "P0 skips building a tower: no group of their tokens can take a tower."} in body["events"]
     # on ten hexagons: a quartet, and a lone token of P0's away from it; a tower on the lone token is refused
     placed = full_board()
     lay = sg.layout(placed)

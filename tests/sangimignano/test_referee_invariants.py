@@ -179,7 +179,7 @@ def test_S_BUILD_2_every_space_of_every_group_with_a_player_holding_several_grou
 
 def shift_state(state: sg.State, dq: int, dr: int) -> sg.State:
     """The whole board moved by (dq, dr): the order of the hexagons (by coordinates) is kept."""
-    board = tuple(replace(p, at=(p.at[0] + dq, p.at[1] + dr)) for p in state.board)
+    board = tuple(p._replace(at=(p.at[0] + dq, p.at[1] + dr)) for p in state.board)
     return replace(state, board=board)
 
 

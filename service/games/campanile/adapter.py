@@ -12,6 +12,7 @@ from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .catalogue import RULES, RULES_VERSION
 from .game import STEPS, legal_moves, new_game, player_view, sample_unseen, score, standing, to_act
 from .model import State
+from .narration import narrate
 from .position import state_json, table_of
 from .schemas import load_state, load_table
 from .scoring import score_table
@@ -28,7 +29,7 @@ class CampanileGame(StateGame[State]):
                     rules_version=RULES_VERSION, variants=VARIANTS)
 
     library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score,
-                          load_table=load_table, sample_unseen=sample_unseen, standing=standing,
+                          load_table=load_table, narrate=narrate, sample_unseen=sample_unseen, standing=standing,
                           playout_turns=PLAYOUT_TURNS)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)

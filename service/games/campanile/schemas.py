@@ -197,9 +197,10 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 
 
 class Move(wire.MoveUnion):
-    """One step: an object whose `type` selects its shape, read into a Step."""
+    """A Campanile move: an object whose `type` selects its shape (read into a Step)."""
 
     move_schemas = MOVE_SCHEMAS
+    component = "CampanileMove"
     to_step = staticmethod(lambda loaded: Step(**loaded))
 
 
@@ -258,9 +259,43 @@ CampanileLegalMovesResponseSchema = wire.legal_moves_response_schema("Campanile"
     "Campanile", CampanileStateSchema, Move)
 
 
-class CampanileEventSchema(wire.EventSchema):
-    """What happened, for animation and for the record: `type` (played, bet, no_bet, drew, passed, turn, game_over)
-    and its facts; `step` is the index of the move that caused it."""
+def _number(text: str) -> fields.Integer:
+    return fields.Integer(metadata={"description": text})
+
+
+_PLAYER = "The player who did it."
+EVENT_KINDS = wire.event_kinds("Campanile", {
+    "played": ("A card was played onto the tower of its style (C-TURN-PLAY).",
+               {"player": _number(_PLAYER), "card": Card(metadata={"description": "The card played."}),
+                "tower": _number("The tower raised, by its index (its style's place in the row)."),
+                "stories": _number("The stories built: 1, 2 or 3."),
+                "height": _number("The tower's height after it.")}),
+    "bet": ("A token was placed under a tower (C-TURN-BET).",
+            {"player": _number(_PLAYER), "tower": _number("The tower, by its index."),
+             "value": _number("The token's value: 1, 2 or 3.")}),
+    "no_bet": ("The player placed no token this turn (C-TURN-BET).", {"player": _number(_PLAYER)}),
+    "drew": ("The top card of a pile was taken and the next turned face up (C-TURN-DRAW).",
+             {"player": _number(_PLAYER), "pile": _number("The pile, numbered 1 to 3 as the stories built."),
+              "card": Card(metadata={"description": "The card taken."}),
+              "revealed": Card(allow_none=True, metadata={"description": "The pile's new face-up top card; null "
+                                                                         "when the pile is empty."}),
+              "left": _number("The cards left in the pile.")}),
+    "passed": ("A player with no card in hand passed (C-TURN-END).", {"player": _number(_PLAYER)}),
+    "turn": ("The turn passed to a player.", {"player": _number("The player whose turn it is now.")}),
+    "game_over": ("The game ended: a pile's last card was taken (C-END-1), or nobody holds a card (C-SVC-PASS).",
+                  {"reason": fields.String(validate=validate.OneOf(["pile_empty", "no_cards"]),
+                                           metadata={"description": "pile_empty or no_cards."}),
+                   "pile": wire.sometimes(_number("pile_empty: the pile emptied.")),
+                   "winners": wire.List(fields.Integer(), metadata={"description": "The winners (C-END-4: equal "
+                                                                                    "points share the win)."})}),
+})
+
+
+class CampanileEventSchema(wire.EventUnion):
+    """What happened, for animation and for the record: one of the kinds below, told apart by `type`; `step` is
+    the index of the move that caused it."""
+
+    kinds = EVENT_KINDS
 
 
 CampanileApplyResponseSchema = wire.apply_response_schema("Campanile", CampanileStateSchema, CampanileEventSchema)
@@ -341,5 +376,4 @@ CampanileReplayResponseSchema = wire.replay_response_schema(
 
 # the generic game routes find each schema by its role: Campanile<role>Schema (wire.wire_schema)
 PREFIX = "Campanile"
-COMPONENTS = wire.components(*MOVE_SCHEMAS.values(), CampanileCountedCardsSchema, CampanileCountedPileSchema,
-                             CampanilePictureResponseSchema)  # named in the spec
+COMPONENTS = wire.components(Move, *MOVE_SCHEMAS.values(), CampanilePictureResponseSchema)  # named in the spec

@@ -15,9 +15,12 @@ from . import schemas as wire_schemas
 from .catalogue import RULES, RULES_VERSION
 from .engine import apply_step, legal_steps
 from .game import STEPS, legal_moves, new_game, player_view, sample_unseen, score, seen_by, standing, to_act
-from .model import MAX_PLAYERS, MIN_PLAYERS, State
+from .model import MAX_PLAYERS, MIN_PLAYERS, State, StepDue
+from .narration import narrate
 from .position import state_json
 from .schemas import load_state
+from .steps import Step
+from .tiles import HALF_NAMES, INNER
 
 
 def played_game(seed: int, names: list[str], tower: bool) -> State:
@@ -30,6 +33,41 @@ def played_game(seed: int, names: list[str], tower: bool) -> State:
         preferred = [s for s in steps if s.type in ("meeple", "capture")] or \
                     [s for s in steps if s.type == "floor"] or [s for s in steps if s.type != "ransom"]
         state = apply_step(state, rng.choice(preferred))[0]
+    return state
+
+
+EXAMPLE_SEED = 14
+EXAMPLE_NAMES = ["Ada", "Bea", "Cy"]
+
+
+def _gain(state: State, place: Step, me: int) -> int:
+    """What placing a tile (and no meeple) scores for `me`, less what it scores for the others."""
+    after = apply_step(apply_step(state, place)[0], Step("skip"))[0]
+    return sum((1 if p == me else -1) * (a.score - b.score) for p, (a, b) in enumerate(zip(after.players,
+                                                                                        state.players)))
+
+
+def example_game(seed: int = EXAMPLE_SEED, names: list[str] | None = None) -> State:
+    """A whole seeded base game played somewhat as people play it, for the referee page's example of a finished
+    table: each tile where it scores most for its player, a knight, thief or monk on about half the tiles while
+    three meeples are in supply, now and then a farmer; so that features complete, meeples come home and every
+    category of the end scoring appears."""
+    rng = random.Random(f"carcassonne-example:{seed}")
+    state = new_game(seed, names=names or EXAMPLE_NAMES, tower=False)
+    while not state.over:
+        steps = legal_steps(state)
+        me = state.turn
+        if state.step is StepDue.ACTION:
+            meeples = [s for s in steps if s.type == "meeple"]
+            farmers = [s for s in meeples if s.feature in HALF_NAMES or s.feature == INNER]
+            others = [s for s in meeples if s not in farmers]
+            supply, chance = state.players[me].supply, rng.random()
+            step = (rng.choice(others) if others and supply > 2 and chance < 0.6 else
+                    rng.choice(farmers) if farmers and supply > 3 and chance > 0.9 else Step("skip"))
+        else:
+            places = [s for s in steps if s.type == "place"]
+            step = max(places, key=lambda s: (_gain(state, s, me), rng.random())) if places else steps[0]
+        state = apply_step(state, step)[0]
     return state
 
 
@@ -48,7 +86,7 @@ class CarcassonneGame(StateGame[State]):
                     rules_version=RULES_VERSION, variants=VARIANTS)
 
     library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score,
-                          sample_unseen=sample_unseen, standing=standing, seen_by=seen_by,
+                          narrate=narrate, sample_unseen=sample_unseen, standing=standing, seen_by=seen_by,
                           playout_turns=PLAYOUT_TURNS, lead_scale=LEAD_SCALE)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)

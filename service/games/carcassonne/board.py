@@ -9,9 +9,11 @@ cities a field touches) is read off its ring when asked (`feature`).
 
 An index is built once per board (`of`) and extended by one tile at a time (`with_tile` copies, `add` extends in
 place), so finding a feature, whether it is complete and what it is worth costs the same on a full board as on
-an empty one. It also keeps the frontier, once asked for it: every empty square next to a tile, with what its
-neighbours need of a tile placed there (K-PLACE-1, K-PLACE-2), so listing where a tile fits looks at those squares
-only, one table look-up each.
+an empty one. The union-find itself is built when first asked (`first`, `parent`, `ring`, `open`): reading a
+state checks the few features that hold a meeple by walking them (`complete_squares`), and placing a tile or
+listing where one fits asks no feature. It also keeps the frontier, once asked for it: every empty square next
+to a tile, with what its neighbours need of a tile placed there (K-PLACE-1, K-PLACE-2), so listing where a tile
+fits looks at those squares only, one table look-up each.
 """
 from __future__ import annotations
 
@@ -21,11 +23,12 @@ from itertools import accumulate, chain
 from operator import itemgetter
 
 from .model import Placement, Square
-from .tiles import FACES, Face, Kind, Segment, face, joins, rotations_meeting
+from .tiles import DIRECTIONS, FACES, Face, Kind, Segment, face, joins, rotations_meeting
 
 NEIGHBOURS_8 = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 EAST, SOUTH = 1, 2
 BOARD_ORDER = itemgetter(1, 0)  # squares in (y, x) order
+_AT = itemgetter(1)  # a Placement's square
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +44,11 @@ class Group:
     handle: tuple[Square, Segment]  # its first segment in board order (y, then x, then segment), and its square
 
 
+_UNION_FIND = frozenset(("first", "parent", "ring", "open"))
+
+
 class BoardIndex:
-    __slots__ = ("grid", "faces", "squares", "first", "parent", "ring", "open", "_frontier")
+    __slots__ = ("grid", "faces", "squares", "first", "parent", "ring", "open", "_joined", "_unjoined", "_frontier")
 
     def __init__(self) -> None:
         self.grid: dict[Square, int] = {}  # square -> placement number
@@ -52,45 +58,70 @@ class BoardIndex:
         self.parent: list[int] = []  # by node: union-find
         self.ring: list[int] = []  # by node: the next node of its feature
         self.open: list[int] = []  # at a root: its feature's edge ends not yet joined (roads and cities)
+        self._joined = True  # whether the union-find above is built (see `__getattr__`)
+        self._unjoined: list[tuple[int, int, int]] = []  # until it is: the shared edges it will join (see `_join`)
         self._frontier: dict[Square, int] | None = {}  # see `frontier`; None until asked
 
     @staticmethod
     def of(board: tuple[Placement, ...], shared: list[tuple[int, int, int]] | None = None) -> "BoardIndex":
-        """The index of a whole board: every tile's nodes at once, then each shared edge joined once. `shared`, when
-        given, receives those edges as (tile, neighbour, the tile's edge), in board order: a reader checking them
-        (K-PLACE-1, K-PLACE-2) need not look for them again."""
-        index = BoardIndex()
-        faces = index.faces = [FACES[p.tile, p.rotation] for p in board]
-        squares = index.squares = [p.at for p in board]
-        grid = index.grid = dict(zip(squares, range(len(squares))))
-        first = index.first = list(accumulate((len(f.segments) for f in faces), initial=0))
-        nodes = first.pop()
-        index.parent = list(range(nodes))
-        index.ring = list(range(nodes))
-        index.open = list(chain.from_iterable(f.open_ends for f in faces))
+        """The index of a whole board, its union-find built when first asked (`_join_all`). `shared`, when given,
+        receives every shared edge once as (tile, neighbour, the tile's edge: EAST or SOUTH), in board order: a
+        reader checking them (K-PLACE-1, K-PLACE-2) need not look for them again, nor the union-find later."""
+        index = BoardIndex.__new__(BoardIndex)
+        index.faces = [FACES[tile, rotation] for tile, _, rotation in board]
+        squares = index.squares = list(map(_AT, board))
+        index.grid = dict(zip(squares, range(len(squares))))
+        index._joined = False
+        index._unjoined = index._shared_edges()
         index._frontier = None
-        join = index._join
-        for number, (x, y) in enumerate(squares):  # each shared edge once: from its west or north tile
+        if shared is not None:
+            shared += index._unjoined
+        return index
+
+    def _shared_edges(self) -> list[tuple[int, int, int]]:
+        """Every edge two tiles share, once, from its west or north tile: (tile, neighbour, EAST or SOUTH)."""
+        grid = self.grid
+        edges = []
+        for number, (x, y) in enumerate(self.squares):
             east, south = grid.get((x + 1, y)), grid.get((x, y + 1))
             if east is not None:
-                join(number, east, EAST)
-                if shared is not None:
-                    shared.append((number, east, EAST))
+                edges.append((number, east, EAST))
             if south is not None:
-                join(number, south, SOUTH)
-                if shared is not None:
-                    shared.append((number, south, SOUTH))
-        return index
+                edges.append((number, south, SOUTH))
+        return edges
+
+    def __getattr__(self, name: str) -> list[int]:
+        """The union-find of an index made by `of`, built at the first look at one of its lists (Python asks here
+        only for an attribute not yet set)."""
+        if name not in _UNION_FIND or self._joined:
+            raise AttributeError(name)
+        self._join_all()
+        return object.__getattribute__(self, name)
+
+    def _join_all(self) -> None:
+        """Every tile's nodes at once, then each shared edge joined once."""
+        faces = self.faces
+        first = self.first = list(accumulate((len(f.segments) for f in faces), initial=0))
+        nodes = first.pop()
+        self.parent = list(range(nodes))
+        self.ring = list(range(nodes))
+        self.open = list(chain.from_iterable(f.open_ends for f in faces))
+        self._joined = True
+        self._join(self._unjoined)
+        self._unjoined = []
 
     def copy(self) -> "BoardIndex":
         other = BoardIndex.__new__(BoardIndex)
         other.grid = self.grid.copy()
         other.faces = self.faces.copy()
         other.squares = self.squares.copy()
-        other.first = self.first.copy()
-        other.parent = self.parent.copy()
-        other.ring = self.ring.copy()
-        other.open = self.open.copy()
+        other._joined = self._joined
+        other._unjoined = self._unjoined.copy()
+        if self._joined:
+            other.first = self.first.copy()
+            other.parent = self.parent.copy()
+            other.ring = self.ring.copy()
+            other.open = self.open.copy()
         other._frontier = None if self._frontier is None else self._frontier.copy()
         return other
 
@@ -123,25 +154,27 @@ class BoardIndex:
             parent[node] = node = parent[parent[node]]  # path halving
         return node
 
-    def _join(self, number: int, other: int, d: int) -> None:
-        """Join the features tile `number` and tile `other` share across `number`'s edge `d` (tiles.joins), each
-        join closing the open ends it closes (two across a road or city edge, none across a field's half-edge)."""
-        parent, open_ends, ring = self.parent, self.open, self.ring
-        base, other_base = self.first[number], self.first[other]
-        for mine, theirs, closed in joins(self.faces[number], self.faces[other], d):
-            a, b = base + mine, other_base + theirs
-            while parent[a] != a:  # a's root, halving the path on the way (as `find`)
-                parent[a] = a = parent[parent[a]]
-            while parent[b] != b:
-                parent[b] = b = parent[parent[b]]
-            if a == b:
-                open_ends[a] -= closed
-                continue
-            if b < a:  # the older root stays: a new tile's nodes hang right below the features they join
-                a, b = b, a
-            parent[b] = a
-            open_ends[a] += open_ends[b] - closed
-            ring[a], ring[b] = ring[b], ring[a]  # one ring of both
+    def _join(self, edges: list[tuple[int, int, int]]) -> None:
+        """For each (tile, other, d) in `edges`, join the features tile and other share across tile's edge `d`
+        (tiles.joins), each join closing the open ends it closes (two across a road or city edge, none across a
+        field's half-edge)."""
+        parent, open_ends, ring, first, faces = self.parent, self.open, self.ring, self.first, self.faces
+        for number, other, d in edges:
+            base, other_base = first[number], first[other]
+            for mine, theirs, closed in joins(faces[number], faces[other], d):
+                a, b = base + mine, other_base + theirs
+                while parent[a] != a:  # a's root, halving the path on the way (as `find`)
+                    parent[a] = a = parent[parent[a]]
+                while parent[b] != b:
+                    parent[b] = b = parent[parent[b]]
+                if a == b:
+                    open_ends[a] -= closed
+                    continue
+                if b < a:  # the older root stays: a new tile's nodes hang right below the features they join
+                    a, b = b, a
+                parent[b] = a
+                open_ends[a] += open_ends[b] - closed
+                ring[a], ring[b] = ring[b], ring[a]  # one ring of both
 
     # ------------------------------------------------------------------ building
 
@@ -150,25 +183,32 @@ class BoardIndex:
         square = placement.at
         x, y = square
         grid, frontier = self.grid, self._frontier
-        number, base = len(self.faces), len(self.parent)
+        number = len(self.faces)
+        base = len(self.parent) if self._joined else 0
         grid[square] = number
         self.faces.append(tile_face)
         self.squares.append(square)
-        self.first.append(base)
-        nodes = range(base, base + len(tile_face.segments))
-        self.parent.extend(nodes)
-        self.ring.extend(nodes)
-        self.open.extend(tile_face.open_ends)
+        joined = self._joined  # an index whose union-find is not built yet builds it with this tile when asked
+        if joined:
+            self.first.append(base)
+            nodes = range(base, base + len(tile_face.segments))
+            self.parent.extend(nodes)
+            self.ring.extend(nodes)
+            self.open.extend(tile_face.open_ends)
         if frontier is not None:
             frontier.pop(square, None)
+        shared = []
         for d, dx, dy, shows in tile_face.links:
             neighbour = (x + dx, y + dy)
             other = grid.get(neighbour)
-            if other is None:
-                if frontier is not None:
-                    frontier[neighbour] = frontier.get(neighbour, 0) | shows
-                continue
-            self._join(number, other, d)
+            if other is not None:
+                shared.append((number, other, d))
+            elif frontier is not None:
+                frontier[neighbour] = frontier.get(neighbour, 0) | shows
+        if joined:
+            self._join(shared)
+        else:
+            self._unjoined += shared
 
     # ------------------------------------------------------------------ questions
 
@@ -194,27 +234,46 @@ class BoardIndex:
         first, squares, faces = self.first, self.squares, self.faces
         nodes = self.members(root)
         covered: set[Square] = set()
-        pennants, cities, earliest = 0, [], None
+        pennants, cities, earliest, handle = 0, [], None, None
         for node in nodes:
             number = bisect_right(first, node) - 1
-            square, segment = squares[number], faces[number].segments[node - first[number]]
+            base, square = first[number], squares[number]
+            segment = faces[number].segments[node - base]
             covered.add(square)
-            pennants += segment.pennant
-            cities += [first[number] + city for city in segment.cities]
+            if segment.pennant:
+                pennants += 1
+            if segment.cities:  # a field's
+                cities += [base + city for city in segment.cities]
             order = (square[1], square[0], segment.index)
-            if earliest is None or order < earliest[0]:
-                earliest = (order, square, segment)
-        assert earliest is not None
-        _, square, segment = earliest
-        return Group(segment.kind, covered, self.open[root], pennants, nodes, cities, (square, segment))
+            if earliest is None or order < earliest:
+                earliest, handle = order, (square, segment)
+        assert handle is not None
+        return Group(handle[1].kind, covered, self.open[root], pennants, nodes, cities, handle)
 
     def group(self, node: int) -> tuple[int, Group]:
         root = self.find(node)
         return root, self.feature(root)
 
+    def needs(self, square: Square) -> int | None:
+        """What the neighbours of `square` show it (as `frontier` keeps it), or None unless it is an empty square
+        touching a tile (K-PLACE-1). Read off its four neighbours unless the frontier is known: placing one tile
+        needs no more."""
+        if self._frontier is not None:
+            return self._frontier.get(square)
+        grid = self.grid
+        if square in grid:
+            return None
+        x, y = square
+        needs = None
+        for d, (dx, dy) in enumerate(DIRECTIONS):
+            number = grid.get((x + dx, y + dy))
+            if number is not None:  # its link back to this square (edge d ^ 2, the opposite) says what it shows
+                needs = (needs or 0) | self.faces[number].links[d ^ 2][3]
+        return needs
+
     def fits(self, tile_face: Face, square: Square) -> bool:
         """K-PLACE-1 and K-PLACE-2: an empty square touching a tile, every shared edge matching."""
-        needs = self.frontier.get(square)
+        needs = self.needs(square)
         return needs is not None and tile_face.meets(needs)
 
     def placements(self, tile: str) -> list[tuple[Square, int]]:
@@ -233,6 +292,38 @@ class BoardIndex:
         if kind is Kind.CLOISTER:  # a cloister is one segment
             return len(self.neighbours_8(square)) == 8
         return kind is not Kind.FIELD and self.open[root] == 0
+
+    def complete_squares(self, square: Square, segment: Segment) -> set[Square] | None:
+        """The squares a complete road, city or cloister covers, from one of its segments (as `tiles_of`), or None
+        while it is not complete: found by walking it, without the union-find. A road or city goes on across each
+        of its edges into the same kind of edge of the neighbour (K-TILE-2); an edge with no neighbour, or facing
+        another kind, is an open end. A cloister is complete with its 8 neighbours (K-END-2)."""
+        if segment.kind is Kind.CLOISTER:
+            around = self.neighbours_8(square)
+            return {square, *around} if len(around) == 8 else None
+        grid, faces = self.grid, self.faces
+        covered = {square}
+        seen = {(square, segment.index)}
+        todo = [(square, segment)]
+        while todo:
+            (x, y), here = todo.pop()
+            kind = here.kind
+            for d in here.edges:
+                dx, dy = DIRECTIONS[d]
+                neighbour = (x + dx, y + dy)
+                number = grid.get(neighbour)
+                if number is None:
+                    return None
+                there = faces[number]
+                opposite = d ^ 2
+                if there.edges[opposite] is not kind:
+                    return None
+                other = there.edge_segment[opposite]
+                if (neighbour, other) not in seen:
+                    seen.add((neighbour, other))
+                    covered.add(neighbour)
+                    todo.append((neighbour, there.segments[other]))
+        return covered
 
     def tiles_of(self, feature: Group) -> list[Square]:
         """The squares a feature covers; a cloister's are its own and the tiles around it (K-END-2)."""

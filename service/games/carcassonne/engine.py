@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from functools import partial
 from operator import attrgetter
 from typing import Any
 
@@ -16,7 +17,7 @@ from ..core.turns import Events, Stage, Turns, finished
 from .model import RANSOM, Bag, Meeple, Phase, Placement, Player, Square, State, StepDue, Tower
 from .scoring import completed_by, describe, index_of, majority, occupancy, score_state, value
 from .steps import Step
-from .tiles import DIRECTIONS, TOWER, Kind, face, tile_counts
+from .tiles import DIRECTIONS, TOWER, Kind, face, features_named, tile_counts
 
 
 def _xy(square: Square) -> list[int]:
@@ -86,6 +87,11 @@ def captures(state: State) -> list[Step]:
 
 # ---------------------------------------------------------------------------------------------- legal steps
 
+# Step((type, tile, at, rotation, feature, player)) from one tuple: a listing makes one for every square and rotation
+# where the tile fits, and a named tuple's own __new__ is a Python function.
+_place_step = partial(tuple.__new__, Step)
+
+
 def _ransoms(state: State) -> list[Step]:
     if not state.tower or state.ransomed or state.players[state.turn].score < RANSOM:
         return []
@@ -103,7 +109,8 @@ def legal_steps(state: State) -> list[Step]:
         index = index_of(state)
         for tile in drawable(state):
             spots = index.placements(tile)
-            steps += [Step("place", tile, at, r) for at, r in spots] or [Step("discard", tile=tile)]
+            steps += [_place_step(("place", tile, at, r, None, None)) for at, r in spots] or \
+                [Step("discard", tile=tile)]
         return steps + _ransoms(state)
     if state.step is StepDue.ACTION:
         if me.supply > 0:
@@ -158,7 +165,7 @@ def _place(state: State, step: Step, events: Events) -> State:
     assert at is not None and step.rotation is not None
     if at in index.grid:
         raise illegal("K-PLACE-1", "/at", f"{_xy(at)} already holds a tile.")
-    if at not in index.frontier:
+    if index.needs(at) is None:
         raise illegal("K-PLACE-1", "/at", f"{_xy(at)} touches no tile by an edge.")
     tile_face = face(tile, step.rotation)
     if not index.fits(tile_face, at):
@@ -188,9 +195,11 @@ def _meeple(state: State, step: Step, events: Events) -> State:
     me = state.players[state.turn]
     index = index_of(state)
     assert state.last is not None and step.feature is not None
-    segment = index.faces[index.grid[state.last]].segment(step.feature)
+    tile_face = index.faces[index.grid[state.last]]
+    segment = tile_face.segment(step.feature)
     if segment is None:
-        raise illegal("K-TILE-4", "/feature", f"The tile just placed has no feature \"{step.feature}\".")
+        raise illegal("K-TILE-4", "/feature", f"The tile just placed has no feature \"{step.feature}\". "
+                                               + features_named(tile_face, step.feature))
     if segment.kind is Kind.TOWER:
         raise illegal("K-MEEPLE", "/feature", "A meeple goes on a road, city, cloister or field, never on a "
                                                "tower foundation.")
@@ -351,8 +360,9 @@ def _end_turn(state: State, events: Events) -> State:
             players[m.player] = replace(players[m.player], supply=players[m.player].supply + 1)
         returned = set(on_it)
         meeples = tuple(m for m in meeples if m not in returned)
+        # points: what each scorer took; worth: what the feature was worth, taken or not (nobody holds it: 0 taken)
         events.append({"type": "scored", "feature": describe(index, feature), "points": points if winners else 0,
-                       "scorers": winners,
+                       "worth": points, "scorers": winners,
                        "returned": [{"player": m.player, "at": _xy(m.at), "feature": m.feature} for m in on_it]})
     nxt = (state.turn + 1) % len(players)
     new = _same_board(state, players=tuple(players), meeples=meeples, turn=nxt, step=StepDue.PLACE, last=None,

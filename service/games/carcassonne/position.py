@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 from ..core.errors import Problem
@@ -32,11 +34,17 @@ from .model import (
     StepDue,
     Tower,
 )
-from .tiles import START_TILE, Kind, tile_counts
+from .tiles import START_TILE, Kind, features_named, tile_counts
 
 GAME_ID = "carcassonne"
 
 Bad = Callable[[str, str, str], None]  # (rule, pointer, message): one problem of the position
+
+# Placement((tile, at, rotation)) and Meeple((at, feature, player)) from one tuple: a named tuple's own __new__ is a
+# Python function, and a read makes one a tile and one a meeple.
+_placement = partial(tuple.__new__, Placement)
+_meeple = partial(tuple.__new__, Meeple)
+_TILE = attrgetter("tile")
 
 
 def _xy(square: Square | None) -> list[int] | None:
@@ -107,7 +115,7 @@ def _board(loaded: list[dict], counts: dict[str, int], bad: Bad) -> tuple[tuple[
             bad("K-PLACE-1", f"/board/{i}/at", f"{_xy(square)} already holds a tile (board {listed[square]}).")
             continue
         listed[square] = i
-        placements.append(Placement(tile, square, item.get("rotation", 0)))
+        placements.append(_placement((tile, square, item.get("rotation", 0))))
     return tuple(placements), listed
 
 
@@ -157,7 +165,7 @@ def _joined(index: BoardIndex, board: tuple[Placement, ...], listed: dict[Square
 def _tiles(board: tuple[Placement, ...], discarded: tuple[str, ...], bag: Bag, counts: dict[str, int],
            bad: Bad) -> None:
     """K-COMP-3: every tile in the bag, on the board or discarded, never more than the set has."""
-    used = Counter(chain((p.tile for p in board), discarded, bag.tiles or ()))
+    used = Counter(chain(map(_TILE, board), discarded, bag.tiles or ()))
     too_many = [(tile, k) for tile, k in used.items() if k > counts.get(tile, 0)]
     if too_many:
         on_board, thrown = Counter(p.tile for p in board), Counter(discarded)
@@ -199,13 +207,14 @@ def _meeples(loaded: Any, n: int, index: BoardIndex, board: tuple[Placement, ...
             placement = board[number]
             bad("K-TILE-4", f"/meeples/{i}/feature", f"{placement.tile} at {_xy(square)}, rotation "
                                                      f"{placement.rotation}, has no feature \"{feature}\" a "
-                                                     "meeple can stand on.")
+                                                     "meeple can stand on. "
+                                                     + features_named(index.faces[number], feature))
             continue
         if (square, segment.name) in seen:
             bad("K-MEEPLE-1", f"/meeples/{i}", f"Two meeples on \"{segment.name}\" at {_xy(square)}.")
             continue
         seen.add((square, segment.name))
-        meeple = Meeple(square, segment.name, player)
+        meeple = _meeple((square, segment.name, player))
         meeples.append(meeple)
         pointers[meeple] = f"/meeples/{i}"
     return meeples, pointers
@@ -330,8 +339,8 @@ def _finished_features_hold_no_meeple(index: BoardIndex, meeples: list[Meeple], 
         segment = tile_face.by_name[meeple.feature]
         if segment.kind not in (Kind.ROAD, Kind.CITY, Kind.CLOISTER):
             continue
-        root = index.find(index.node(meeple.at, segment.index))
-        if index.complete(root) and (last is None or last not in index.tiles_of(index.feature(root))):
+        covered = index.complete_squares(meeple.at, segment)
+        if covered is not None and (last is None or last not in covered):
             bad("K-SCORE-RETURN", pointers[meeple], f"The {segment.kind.value} at {_xy(meeple.at)} is complete: it "
                                                     "was scored and its meeples went home.")
 
@@ -348,11 +357,12 @@ def state_json(state: State) -> dict[str, Any]:
         "step": state.step.value,
         "bag": bag,
         "discarded": list(state.discarded),
-        "board": [{"tile": p.tile, "at": _xy(p.at), "rotation": p.rotation} for p in state.board],
+        "board": [{"tile": tile, "at": [x, y], "rotation": rotation} for tile, (x, y), rotation in state.board],
         "last": _xy(state.last),
         "raised": _xy(state.raised),
-        "meeples": [{"player": m.player, "at": _xy(m.at), "feature": m.feature} for m in state.meeples],
-        "towers": [{"at": _xy(t.at), "height": t.height, "top": t.top} for t in state.towers],
+        "meeples": [{"player": player, "at": [x, y], "feature": feature}
+                    for (x, y), feature, player in state.meeples],
+        "towers": [{"at": [x, y], "height": height, "top": top} for (x, y), height, top in state.towers],
         "players": [{"name": p.name, "score": p.score, "supply": p.supply, "floors": p.floors,
                      "prisoners": list(p.prisoners)} for p in state.players],
         "ransomed": state.ransomed,

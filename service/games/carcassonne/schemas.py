@@ -169,9 +169,10 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 
 
 class Move(wire.MoveUnion):
-    """One step: an object whose `type` selects its shape, read into a Step."""
+    """A Carcassonne move: an object whose `type` selects its shape (read into a Step)."""
 
     move_schemas = MOVE_SCHEMAS
+    component = "CarcassonneMove"
 
     @staticmethod
     def to_step(loaded: dict) -> Step:
@@ -232,10 +233,87 @@ CarcassonneLegalMovesResponseSchema = wire.legal_moves_response_schema(
     "Carcassonne", CarcassonneStateSchema, Move)
 
 
-class CarcassonneEventSchema(wire.EventSchema):
-    """What happened: `type` (placed, discarded, meeple, skipped, floor, tower_meeple, captured, exchanged, ransom,
-    scored, turn, game_over) and its facts; `step` is the index of the move that caused it. A scored event names
-    the feature (type, at, feature, tiles, pennants), the points, the scorers and the meeples returned."""
+def _number(text: str) -> fields.Integer:
+    return fields.Integer(metadata={"description": text})
+
+
+class CarcassonneScoredFeatureSchema(wire.StrictSchema):
+    """The feature a `scored` event scored."""
+
+    type = fields.String(required=True, validate=validate.OneOf(["road", "city", "cloister"]),
+                         metadata={"description": "The feature's kind."})
+    at = Square(required=True, metadata={"description": "A tile of the feature (the first in board order)."})
+    feature = fields.String(required=True, metadata={"description": "Its name on that tile (K-TILE-4)."})
+    tiles = wire.List(Square(), required=True, metadata={"description": "The squares it covers (a cloister: its own "
+                                                                        "and the tiles around it)."})
+    pennants = fields.Integer(required=True, metadata={"description": "Pennants in a city."})
+
+
+class CarcassonneReturnedMeepleSchema(wire.StrictSchema):
+    """A meeple that went back to its owner's supply (K-SCORE-RETURN)."""
+
+    player = fields.Integer(required=True, metadata={"description": "Its owner."})
+    at = Square(required=True, metadata={"description": "The square it stood on."})
+    feature = fields.String(required=True, metadata={"description": "The feature it stood on, by its name on that "
+                                                                    "tile."})
+
+
+_PLAYER = "The player who did it."
+EVENT_KINDS = wire.event_kinds("Carcassonne", {
+    "placed": ("A tile was placed (K-PLACE).",
+               {"player": _number(_PLAYER), "tile": Tile(metadata={"description": "The tile's id."}),
+                "at": Square(metadata={"description": "Its square [x, y]."}),
+                "rotation": _number("Its rotation: 0, 90, 180 or 270 (clockwise).")}),
+    "discarded": ("A tile that fits nowhere was put out of the game (K-PLACE-3).",
+                  {"player": _number(_PLAYER), "tile": Tile(metadata={"description": "The tile's id."})}),
+    "meeple": ("A meeple was put on a feature of the tile just placed (K-MEEPLE).",
+               {"player": _number(_PLAYER), "at": Square(metadata={"description": "The tile's square."}),
+                "feature": fields.String(metadata={"description": "The feature, by its name on the tile "
+                                                                  "(K-TILE-4)."})}),
+    "skipped": ("The player took no action after the tile, or captured nothing after a floor (K-SVC-STEP).",
+                {"player": _number(_PLAYER),
+                 "during": fields.String(validate=validate.OneOf(["action", "capture"]),
+                                         metadata={"description": "The step passed over: action or capture."})}),
+    "floor": ("A floor was put on a tower (K-TOW-ACT-1, K-TOW-ACT-2).",
+              {"player": _number(_PLAYER), "at": Square(metadata={"description": "The tower's square."}),
+               "height": _number("The tower's height after it.")}),
+    "tower_meeple": ("A meeple was put on top of a tower, closing it (K-TOW-ACT-3).",
+                     {"player": _number(_PLAYER), "at": Square(metadata={"description": "The tower's square."})}),
+    "captured": ("A meeple in reach of the tower just raised was captured (K-TOW-CAP-1, K-TOW-CAP-2).",
+                 {"player": _number("The capturer."), "at": Square(metadata={"description": "The meeple's square."}),
+                  "feature": fields.String(metadata={"description": "Its feature, or tower for a tower's top."}),
+                  "owner": _number("The meeple's owner."),
+                  "to": fields.String(validate=validate.OneOf(["supply", "prisoner"]),
+                                      metadata={"description": "supply: one's own meeple goes back to supply; "
+                                                               "prisoner: another's is held."})}),
+    "exchanged": ("Two players who each held a prisoner of the other exchanged them (K-TOW-SWAP).",
+                  {"players": wire.List(fields.Integer(), metadata={"description": "The two players."})}),
+    "ransom": ("A player paid to free one of their meeples (K-TOW-RANSOM).",
+               {"player": _number("The player who paid."), "from": _number("The player who held the meeple."),
+                "points": _number("The points paid to that player.")}),
+    "scored": ("A road, city or cloister was completed and scored (K-SCORE); its meeples went back "
+               "(K-SCORE-RETURN).",
+               {"feature": fields.Nested(CarcassonneScoredFeatureSchema, metadata={"description": "The feature."}),
+                "points": _number("The points each scorer took: 0 when nobody holds the feature."),
+                "worth": _number("What the feature was worth to its holders, held or not: the points of /score's "
+                                 "feature list."),
+                "scorers": wire.List(fields.Integer(), metadata={"description": "The players with most meeples on "
+                                                                               "it (K-SCORE-MAJORITY)."}),
+                "returned": wire.List(fields.Nested(CarcassonneReturnedMeepleSchema),
+                                      metadata={"description": "The meeples that went back to their owners."})}),
+    "turn": ("The turn passed to a player.", {"player": _number("The player whose turn it is now.")}),
+    "game_over": ("The bag is empty: the game is over (K-END-1); the end scoring is /score's (K-SVC-SCORE).",
+                  {"totals": wire.List(fields.Integer(), metadata={"description": "Each player's total with the end "
+                                                                                  "scoring, player 0 first."}),
+                   "winners": wire.List(fields.Integer(), metadata={"description": "The winners (K-END-4)."})}),
+})
+
+
+class CarcassonneEventSchema(wire.EventUnion):
+    """What happened, for animation and for the record: one of the kinds below, told apart by `type`; `step` is
+    the index of the move that caused it."""
+
+    kinds = EVENT_KINDS
 
 
 CarcassonneApplyResponseSchema = wire.apply_response_schema("Carcassonne", CarcassonneStateSchema,
@@ -259,19 +337,28 @@ class CarcassonneFeatureScoreSchema(wire.StrictSchema):
                                                                                   "(K-SCORE-MAJORITY)."})
 
 
+# the end categories are not totals by category: a road completed in play is on the track (so_far), not in roads
+_END_ONLY = ("End-of-game scoring only: the player's points for the {} still holding meeples, scored as at the "
+             "end ({}). Points scored in play are in so_far, not here; the total is so_far plus the four end "
+             "categories.")
+
+
 class CarcassonnePlayerScoreSchema(wire.StrictSchema):
     name = fields.String(required=True, metadata={"description": "The player's name."})
-    so_far = fields.Integer(required=True, metadata={"description": "The score track: points scored in play."})
-    roads = fields.Integer(required=True, metadata={"description": "End scoring of roads (K-END-2)."})
-    cities = fields.Integer(required=True, metadata={"description": "End scoring of cities (K-END-2)."})
-    cloisters = fields.Integer(required=True, metadata={"description": "End scoring of cloisters (K-END-2)."})
-    fields_ = fields.Integer(required=True, data_key="fields", metadata={"description": "Fields (K-END-3)."})
-    total = fields.Integer(required=True, metadata={"description": "so_far plus the end scoring."})
+    so_far = fields.Integer(required=True, metadata={"description": "The score track: every point scored in play, "
+                                                                    "whatever the feature."})
+    roads = fields.Integer(required=True, metadata={"description": _END_ONLY.format("roads", "K-END-2")})
+    cities = fields.Integer(required=True, metadata={"description": _END_ONLY.format("cities", "K-END-2")})
+    cloisters = fields.Integer(required=True, metadata={"description": _END_ONLY.format("cloisters", "K-END-2")})
+    fields_ = fields.Integer(required=True, data_key="fields",
+                             metadata={"description": _END_ONLY.format("fields", "K-END-3")})
+    total = fields.Integer(required=True, metadata={"description": "so_far + roads + cities + cloisters + fields."})
 
 
 class CarcassonneScoreResponseSchema(wire.StrictSchema):
     players = wire.List(fields.Nested(CarcassonnePlayerScoreSchema), required=True,
-                        metadata={"description": "Each player's points by category and total."})
+                        metadata={"description": "Each player's score track (so_far), end-of-game scoring by "
+                                                 "category, and total."})
     features = wire.List(fields.Nested(CarcassonneFeatureScoreSchema), required=True,
                          metadata={"description": "Every feature that holds a meeple, with its points and winners."})
     winners = wire.List(fields.Integer(), required=True, metadata={"description": "Every player with the most points "
@@ -288,4 +375,4 @@ CarcassonneReplayResponseSchema = wire.replay_response_schema(
 
 # the generic game routes find each schema by its role: Carcassonne<role>Schema (wire.wire_schema)
 PREFIX = "Carcassonne"
-COMPONENTS = wire.components(*MOVE_SCHEMAS.values(), CarcassonnePictureResponseSchema)  # named in the spec
+COMPONENTS = wire.components(Move, *MOVE_SCHEMAS.values(), CarcassonnePictureResponseSchema)  # named in the spec

@@ -10,6 +10,7 @@ from .model import Meeple, State
 from .tiles import Kind
 
 CATEGORIES = {Kind.ROAD: "roads", Kind.CITY: "cities", Kind.CLOISTER: "cloisters", Kind.FIELD: "fields"}
+_CATEGORY_ORDER = {kind: i for i, kind in enumerate(CATEGORIES)}  # the breakdown's features: roads first
 CITY_IN_FIELD = 3  # K-END-3
 
 
@@ -48,20 +49,22 @@ def where(feature: Group) -> tuple[list[int], str]:
 
 
 def complete_cities(index: BoardIndex, feature: Group) -> int:
-    """K-END-3: the complete cities a field touches, each once (K-SVC-FIELD)."""
-    cities = {index.find(node) for node in feature.cities}
-    return sum(1 for city in cities if index.complete(city))
+    """K-END-3: the complete cities a field touches, each once (K-SVC-FIELD). A city is complete with no open end
+    (as BoardIndex.complete, which need not look up the kind: these are cities)."""
+    find, open_ends = index.find, index.open
+    return sum(1 for city in {find(node) for node in feature.cities} if open_ends[city] == 0)
 
 
-def value(index: BoardIndex, feature: Group, complete: bool) -> int:
-    """What a feature is worth: complete (K-SCORE-ROAD/CITY/CLOISTER) or at the end (K-END-2, K-END-3)."""
+def value(index: BoardIndex, feature: Group, complete: bool, cities: int | None = None) -> int:
+    """What a feature is worth: complete (K-SCORE-ROAD/CITY/CLOISTER) or at the end (K-END-2, K-END-3); a field's
+    complete cities are counted here unless given (`cities`)."""
     if feature.kind is Kind.ROAD:
         return len(feature.squares)
     if feature.kind is Kind.CITY:
         return (2 if complete else 1) * (len(feature.squares) + feature.pennants)
     if feature.kind is Kind.CLOISTER:
         return 9 if complete else len(index.tiles_of(feature))
-    return CITY_IN_FIELD * complete_cities(index, feature)
+    return CITY_IN_FIELD * (complete_cities(index, feature) if cities is None else cities)
 
 
 def describe(index: BoardIndex, feature: Group) -> dict[str, Any]:
@@ -116,15 +119,15 @@ def score_state(state: State) -> Score:
     features = []
     occupied = occupancy(index, state.meeples)
     found = {root: index.feature(root) for root in occupied}
-    for root in sorted(occupied, key=lambda r: (list(CATEGORIES).index(found[r].kind), where(found[r]))):
+    for root in sorted(occupied, key=lambda r: (_CATEGORY_ORDER[found[r].kind], where(found[r]))):
         feature = found[root]
         complete = index.complete(root)
         counts, winners = majority(occupied[root], n)
-        points = value(index, feature, complete)
+        cities = complete_cities(index, feature) if feature.kind is Kind.FIELD else None
+        points = value(index, feature, complete, cities)
         for player in winners:
             by_category[player][CATEGORIES[feature.kind]] += points
-        features.append({**describe(index, feature), "complete": complete,
-                         "cities": complete_cities(index, feature) if feature.kind is Kind.FIELD else None,
+        features.append({**describe(index, feature), "complete": complete, "cities": cities,
                          "meeples": counts, "points": points, "winners": winners})
     players = []
     for p, player in enumerate(state.players):

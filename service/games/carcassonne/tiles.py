@@ -130,6 +130,26 @@ def _face(tile: str, rotation: int) -> Face:
                 open_ends, links, edge_code)
 
 
+def features_named(tile_face: Face, asked: str) -> str:
+    """For a message when `asked` names no feature a meeple can stand on: the tile's features, each by every name
+    it answers to (K-TILE-4), and the name meant when only its case is wrong."""
+    spoken = []
+    for segment in tile_face.segments:
+        if segment.kind is Kind.TOWER:
+            continue
+        if segment.names == (segment.kind.value,):  # a cloister is named by its kind
+            spoken.append(segment.kind.value)
+            continue
+        *others, last = segment.names
+        spoken.append(f"{segment.kind.value} {', '.join(others)} or {last}" if others else
+                      f"{segment.kind.value} {last}")
+    text = "Its features, by every name each answers to: " + "; ".join(spoken) + "."
+    meant = next((name for name in tile_face.by_name if name.lower() == asked.lower() and name != asked), None)
+    if meant is not None and tile_face.by_name[meant].kind is not Kind.TOWER:
+        text += f" Names are case-sensitive: \"{meant}\"."
+    return text
+
+
 # by needs: the bits of the edges that have a neighbour (both bits of each edge whose two bits are not 0)
 _SHOWN_MASK = tuple(sum(3 << 2 * d for d in range(4) if needs >> 2 * d & 3) for needs in range(256))
 

@@ -7,13 +7,14 @@ Pointers in errors and violations point into the request (`/state/...`, `/table/
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from random import Random
 from typing import Any, Callable, ClassVar, Generic, Protocol, Sequence, TypeVar
 
 from .base import GameInfo, Json
 from .errors import GameError, MalformedError, Problem
+from .narration import Narrator, narrate_all
 from .players import Appraisal, Budget, Rules, suggest
 from .schemas import Reading
 from .stepping import Stepper
@@ -53,6 +54,10 @@ def _winners(score: Any) -> Sequence[int]:
     return winners or range(len(score.players))
 
 
+def _names(state: Any) -> tuple[str, ...]:
+    return tuple(player.name for player in state.players)
+
+
 @dataclass(frozen=True)
 class GameLibrary(Generic[S]):
     """The functions of a game's rules library that the shared adapter calls."""
@@ -67,6 +72,8 @@ class GameLibrary(Generic[S]):
     score: Callable[..., Documented]  # (state, **options of the game's score request)
     players: Callable[[S], int] = _players
     load_table: Callable[[Any], Reading] | None = None  # a game whose finished tables can be sent without a state
+    player_names: Callable[[S], tuple[str, ...]] = _names
+    narrate: Narrator = field(kw_only=True)  # an event in words (the game's narration.py): every event's `text`
     # for the computer players (players.py): a deal of what a seat cannot see, consistent with what it sees; each
     # player's points so far; what a seat knows (its view unless the rules put more in its hand)
     sample_unseen: Callable[[S, int, Random], S] | None = None
@@ -151,6 +158,7 @@ class StateGame(Generic[S]):
         except GameError as error:
             raise under("/moves", error) from None
         outcome = library.steps.apply_steps(state, steps, keep_states=replay)
+        narrate_all(outcome.events, library.player_names(state), library.narrate)  # names never change in a game
         answer: dict[str, Any] = {
             "legal": outcome.legal,
             "state": library.state_json(outcome.state),

@@ -12,7 +12,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Generic, TypeVar
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, missing, post_load, validate, validates_schema
 
 from .errors import InvalidStateError, MalformedError, Problem
 from .fastpath import Decline, Reader, compile_field, loader_of
@@ -94,11 +94,14 @@ class MoveUnion(fields.Field):
 
     move_schemas: ClassVar[dict[str, type[Schema]]] = {}
     to_step: ClassVar[Callable[[dict], Any] | None] = None  # a staticmethod in the game's field
+    component: ClassVar[str] = ""  # the union's name in the spec, `<Game>Move`: every move field refers to it
 
-    def __init__(self, **kwargs: Any) -> None:
-        refs = [f"#/components/schemas/{schema.__name__[:-6]}" for schema in self.move_schemas.values()]
-        super().__init__(metadata={"oneOf": [{"$ref": ref} for ref in refs], **kwargs.pop("metadata", {})},
-                         **kwargs)
+    @classmethod
+    def spec_component(cls) -> dict[str, Any]:
+        """The union as a named JSON Schema: a oneOf of the move schemas (openapi.py adds the discriminator)."""
+        return {"description": " ".join((cls.__doc__ or "").split()),
+                "oneOf": [{"$ref": f"#/components/schemas/{component_name(schema)}"}
+                          for schema in cls.move_schemas.values()]}
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if not isinstance(value, dict):
@@ -155,8 +158,9 @@ class ListOrCounted(fields.Field):
                  counted_json: dict | None = None, **kwargs: Any) -> None:
         self.items, self.counted, self.error = items, counted, error
         self._counted_instance: Schema | None = None
+        self.counted_by_name = counted_json is None  # the spec registers the component (openapi.py)
         if counted_json is None:
-            counted_json = {"$ref": f"#/components/schemas/{counted.__name__[:-6]}"}  # in the game's COMPONENTS
+            counted_json = {"$ref": f"#/components/schemas/{component_name(counted)}"}
         super().__init__(metadata={"oneOf": [items_json, counted_json], **kwargs.pop("metadata", {})}, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
@@ -196,6 +200,8 @@ class StrictSchema(Schema):
 
     class Meta:
         ordered = True
+
+    answer_may_omit: ClassVar[tuple[str, ...]] = ()  # fields an answer may leave out (answer_form)
 
     def load(self, data, *, many=None, partial=None, unknown=None):  # type: ignore[override]
         if many is None and partial is None and unknown is None:
@@ -309,14 +315,54 @@ class SeededRequestSchema(StrictSchema):
         return loaded
 
 
-class EventSchema(Schema):
-    """An event of /apply: `type` and `step` and whatever facts its type carries (a game's subclass says which)."""
+class TypedUnion:
+    """A schema that the spec shows as a oneOf of named schemas, one per `type` (`kinds`: type -> schema), so that
+    generated clients get a union discriminated on `type` (openapi.py adds the discriminator) and check each kind's
+    fields. The kinds are the documentation; a schema that also loads (Torri's pending decision) loads as it
+    declares, and its kinds say exactly what it accepts of each type."""
 
-    class Meta:
-        unknown = "include"
+    kinds: ClassVar[dict[str, type[Schema]]] = {}
 
-    type = fields.String(required=True, metadata={"description": "What happened."})
+    @classmethod
+    def alternatives(cls) -> dict[str, type[Schema]]:
+        return {component_name(schema): schema for schema in cls.kinds.values()}
+
+
+class EventSchema(StrictSchema):
+    """What every event carries: its `type`, the `step` that caused it and its `text`, the event in words (each kind
+    adds its facts)."""
+
     step = fields.Integer(required=True, metadata={"description": "The index of the move that caused it."})
+    text = fields.String(required=True, metadata={
+        "description": "What happened, in one sentence a referee can read out at the table (who did what, what it "
+                       "scored); the same words for every client, written by the service in English."})
+
+
+class EventUnion(TypedUnion, StrictSchema):
+    """A game's events: a union of its event kinds (`event_kinds`), told apart by `type`."""
+
+
+def event_kinds(game: str, described: dict[str, tuple[str, dict[str, fields.Field]]]) -> dict[str, type[Schema]]:
+    """A game's event schemas, `<Game><Kind>Event`, from {type: (what it means, its facts)}: every fact is always
+    given but those wrapped in `sometimes`; the facts come after `type` and `step`, in the order given (`text`, the
+    event in words, comes with `step` from EventSchema)."""
+    made: dict[str, type[Schema]] = {}
+    for kind, (doc, facts) in described.items():
+        title = "".join(part.title() for part in kind.split("_"))
+        declared: dict[str, Any] = {"type": fields.String(required=True, validate=validate.Equal(kind),
+                                                          metadata={"description": f"Always \"{kind}\"."})}
+        declared["step"] = copy.deepcopy(EventSchema._declared_fields["step"])
+        for name, field in facts.items():
+            field.required = not getattr(field, "given_sometimes", False)
+            declared[name] = field
+        made[kind] = type(f"{game}{title}EventSchema", (EventSchema,), {"__doc__": doc, **declared})
+    return made
+
+
+def sometimes(field: fields.Field) -> fields.Field:
+    """An event fact given only sometimes (its description says when)."""
+    field.given_sometimes = True  # type: ignore[attr-defined]
+    return field
 
 
 def picture_response_schema(game: str) -> type[Schema]:
@@ -360,7 +406,8 @@ def apply_response_schema(game: str, state: type[Schema], event: type[Schema]) -
     """`<Game>ApplyResponseSchema`: /apply's answer, with the game's state and event schemas."""
     return type(f"{game}ApplyResponseSchema", (StrictSchema,), {
         "legal": fields.Boolean(required=True, metadata={"description": "True when every move was legal."}),
-        "state": fields.Nested(state, required=True, metadata={"description": "After the last legal move."}),
+        "state": fields.Nested(answer_form(state), required=True,
+                               metadata={"description": "After the last legal move."}),
         "events": List(fields.Nested(event), required=True,
                        metadata={"description": "What the legal moves made happen, in order."}),
         "violations": List(fields.Nested(ProblemDetailSchema), required=True,
@@ -374,7 +421,7 @@ def apply_response_schema(game: str, state: type[Schema], event: type[Schema]) -
 def replay_response_schema(game: str, apply: type[Schema], state: type[Schema], score: type[Schema]) -> type[Schema]:
     """`<Game>ReplayResponseSchema`: /replay's answer, /apply's (`apply`) plus every state and the final score."""
     return type(f"{game}ReplayResponseSchema", (apply,), {
-        "states": List(fields.Nested(state), required=True,
+        "states": List(fields.Nested(answer_form(state)), required=True,
                        metadata={"description": "The state after each applied move."}),
         "score": fields.Nested(score, required=True,
                                metadata={"description": "The score of the state after the last legal move."}),
@@ -494,7 +541,7 @@ def state_response_schemas(game: str, state: type[Schema], *, state_text: str = 
                            seed_text: str = "The seed dealt from.") -> tuple[type[Schema], type[Schema]]:
     """`<Game>StateResponseSchema` ({"state"}: /view) and `<Game>NewResponseSchema` (and the `seed`: /new)."""
     state_response = type(f"{game}StateResponseSchema", (StrictSchema,), {
-        "state": fields.Nested(state, required=True, metadata={"description": state_text})})
+        "state": fields.Nested(answer_form(state), required=True, metadata={"description": state_text})})
     new_response = type(f"{game}NewResponseSchema", (state_response,), {
         "seed": fields.Raw(required=True, metadata={"oneOf": [{"type": "integer"}, {"type": "string"}],
                                                     "description": seed_text})})
@@ -548,10 +595,82 @@ def warnings_field(text: str = "What looks unlikely but breaks no rule.") -> Lis
     return List(fields.Nested(ProblemDetailSchema), required=True, metadata={"description": text})
 
 
-def components(*schemas: type[Schema]) -> dict[str, type[Schema]]:
-    """A game's `COMPONENTS`: the schemas its spec refers to by name (the move union's alternatives, the counted
-    forms of a list, /picture's JSON answer), each named as its class without "Schema"."""
-    return {schema.__name__[:-6]: schema for schema in schemas}
+def component_name(schema: type[Schema]) -> str:
+    """A schema's name in the spec: its class name without "Schema", as the spec's resolver names it."""
+    return schema.__name__.removesuffix("Schema")
+
+
+def components(*schemas: type[Schema] | type[MoveUnion]) -> dict[str, type[Schema] | dict[str, Any]]:
+    """A game's `COMPONENTS`: what its spec refers to by name besides the request and answer schemas (the move
+    union, `<Game>Move`, and its alternatives; /picture's JSON answer), each schema named as its class without
+    "Schema", the move union by its `component` (a JSON Schema)."""
+    named: dict[str, type[Schema] | dict[str, Any]] = {}
+    for schema in schemas:
+        if issubclass(schema, MoveUnion):
+            named[schema.component] = schema.spec_component()
+        else:
+            named[component_name(schema)] = schema
+    return named
+
+
+_ANSWER_FORMS: dict[type[Schema], type[Schema]] = {}
+
+
+def answer_form(schema: type[Schema]) -> type[Schema]:
+    """`<Name>Output`: `schema`'s document as answers give it. A request may leave a field out (its absence has a
+    meaning, said in its description); an answer always writes every field but those the schema names in
+    `answer_may_omit`, so here those fields are required, and nested documents are in their answer forms too. A
+    client generated from the spec then reads an answer's state without checking for absent fields, and sends it
+    back as a request's (the answer form fits the request's). Documentation only: answers are never loaded."""
+    made = _ANSWER_FORMS.get(schema)
+    if made is not None:
+        return made
+    name = f"{component_name(schema)}OutputSchema"
+    doc = " ".join((schema.__doc__ or "").split())
+    if issubclass(schema, TypedUnion):
+        made = type(name, (TypedUnion, StrictSchema), {
+            "__doc__": doc, "kinds": {kind: answer_form(each) for kind, each in schema.kinds.items()}})
+    else:
+        omitted = set(getattr(schema, "answer_may_omit", ()))
+        declared = {field_name: _answer_field(field, field_name not in omitted)
+                    for field_name, field in schema._declared_fields.items()}
+        names = sorted(omitted)
+        but = f" but {' and '.join(filter(None, [', '.join(names[:-1]), names[-1]]))}" if names else ""
+        said = f" An answer always gives every field{but}."
+        made = type(name, (StrictSchema,), {"__doc__": (doc + said).strip(), **declared})
+    _ANSWER_FORMS[schema] = made
+    return made
+
+
+def _answer_field(field: fields.Field, always: bool) -> fields.Field:
+    field = _copied(field)
+    if always:
+        field.required = True
+        field.load_default = missing
+        field.metadata = {key: value for key, value in field.metadata.items() if key != "default"}
+    _nested_in_answer_form(field)
+    return field
+
+
+def _copied(field: fields.Field) -> fields.Field:
+    """A copy of `field` that can be changed without changing it (marshmallow's deepcopy of a field is shallow)."""
+    made = copy.copy(field)
+    made.metadata = dict(field.metadata)
+    if isinstance(field, fields.List):
+        made.inner = _copied(field.inner)
+    return made
+
+
+def _nested_in_answer_form(field: fields.Field) -> None:
+    if isinstance(field, fields.Nested) and isinstance(field.nested, type) and issubclass(field.nested, Schema):
+        field.nested = answer_form(field.nested)
+    elif isinstance(field, fields.List):
+        _nested_in_answer_form(field.inner)
+    elif isinstance(field, ListOrCounted) and field.counted_by_name:
+        field.counted = answer_form(field.counted)
+        listed, _ = field.metadata["oneOf"]
+        field.metadata = {**field.metadata,
+                          "oneOf": [listed, {"$ref": f"#/components/schemas/{component_name(field.counted)}"}]}
 
 
 def wire_schema(module: Any, role: str) -> type[Schema] | None:

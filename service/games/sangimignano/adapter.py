@@ -15,6 +15,7 @@ from .catalogue import RULES, RULES_VERSION
 from .engine import apply_step, legal_steps
 from .game import STEPS, legal_moves, new_game, player_view, sample_unseen, score, standing, to_act
 from .model import MAX_PLAYERS, MIN_PLAYERS, State
+from .narration import narrate
 from .position import state_json
 from .schemas import load_state
 
@@ -48,7 +49,7 @@ class SanGimignanoGame(StateGame[State]):
                     rules_version=RULES_VERSION, variants=VARIANTS)
 
     library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score,
-                          sample_unseen=sample_unseen, standing=standing,
+                          narrate=narrate, sample_unseen=sample_unseen, standing=standing,
                           playout_turns=PLAYOUT_TURNS)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)

@@ -77,12 +77,18 @@ class Pieces(NamedTuple):
 
 def read_pieces(tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...]) -> Pieces:
     own = [0] * MAX_PLAYERS
-    for s, owners in enumerate(tokens):
-        if owners and towers[s] is None:
-            for owner in owners:
-                own[owner] |= 1 << s
-    room = tuple(s for s, owners, tower in zip(range(len(tokens)), tokens, towers) if tower is None and len(owners) < 2)
-    return Pieces(tuple(own), room, sum(1 << s for s in room))
+    room: list[int] = []
+    room_set = 0
+    for s, (owners, tower) in enumerate(zip(tokens, towers)):
+        if tower is not None:
+            continue
+        bit = 1 << s
+        for owner in owners:
+            own[owner] |= bit
+        if len(owners) < 2:
+            room.append(s)
+            room_set |= bit
+    return Pieces(tuple(own), tuple(room), room_set)
 
 
 # the last position's pieces are found by identity; the cache behind is for an equal position made anew

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache, wraps
 from itertools import permutations
 from operator import is_
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, TypeVar
 
 Coord = tuple[int, int]
 Guilds = tuple[str, str, str]
@@ -119,9 +119,9 @@ def rotate_coord(at: Coord, turns: int = 1) -> Coord:
     return q, r
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
-    """A hexagon on the board, in canonical form (rotation 0 or 1)."""
+class Placed(NamedTuple):
+    """A hexagon on the board, in canonical form (rotation 0 or 1). A named tuple: every request reads a whole
+    board, and a tuple is made and hashed several times faster than a frozen dataclass."""
 
     at: Coord
     rotation: int
@@ -245,7 +245,8 @@ LAYOUT_CACHE = 256
 def layout(board: tuple[Placed, ...]) -> Layout:
     """The board's Layout, made once per board."""
     index = {hexagon.at: h for h, hexagon in enumerate(board)}
-    by_key = {_key(at): h for at, h in index.items()}
+    keys = [_key(at) for at in index]
+    by_key = dict(zip(keys, index.values()))
     guild: list[str] = []
     reach: list[int] = []
     hexagon_reach = [0] * len(board)
@@ -254,30 +255,29 @@ def layout(board: tuple[Placed, ...]) -> Layout:
         first = 3 * h
         guild.extend(hexagon.guilds)
         reach.extend((0b110 << first, 0b101 << first, 0b011 << first))  # S-GEO-3: pairwise adjacent within
-        covering = SPACE_ON_SIDE[hexagon.rotation]
-        shown = side_guilds(hexagon.rotation, hexagon.guilds)
-        key = _key(hexagon.at)
+        key = keys[h]
         on_edge = not (-MAX_COORD < hexagon.at[0] < MAX_COORD and -MAX_COORD < hexagon.at[1] < MAX_COORD)
-        for side in range(SIDES):
-            cell = key + KEY_STEP[side]
+        touching = 0
+        for step, space, facing_side, shown in _SIDES_LAID[hexagon.rotation, hexagon.guilds]:
+            cell = key + step
             other = by_key.get(cell)
-            facing_side = (side + 3) % SIDES  # S-GEO-1: side `side` meets the other's side (side + 3) mod 6
             if other is not None:
-                reach[first + covering[side]] |= 1 << 3 * other + SPACE_ON_SIDE[board[other].rotation][facing_side]
-                hexagon_reach[h] |= 1 << other
+                reach[first + space] |= 1 << 3 * other + SPACE_ON_SIDE[board[other].rotation][facing_side]
+                touching |= 1 << other
             elif not on_edge or on_table(_coord(cell)):
-                facing[cell] = facing.get(cell, 0) | (shown >> 4 * side & 0xF) << 4 * facing_side
+                facing[cell] = facing.get(cell, 0) | shown
+        hexagon_reach[h] = touching
     # each hexagon a free place touches shows it one guild on one side: one bit each
-    frontier = [cell for cell in sorted(facing) if facing[cell].bit_count() >= 2]
+    frontier = {_coord(cell): facing[cell] for cell in sorted(facing) if facing[cell].bit_count() >= 2}
+    bits = tuple(map(GUILD_BIT.__getitem__, guild))
     showing = [0] * (ALL_GUILDS + 1)
-    for s, g in enumerate(guild):
-        showing[GUILD_BIT[g]] |= 1 << s
+    for s, bit in enumerate(bits):
+        showing[bit] |= 1 << s
     for guilds in range(1, ALL_GUILDS + 1):  # a set of guilds: the spaces of its lowest guild and of the rest
         lowest = guilds & -guilds
         showing[guilds] = showing[lowest] | showing[guilds ^ lowest]
-    return Layout(board, index, tuple(guild), tuple(GUILD_BIT[g] for g in guild),
-                  tuple(_coord(cell) for cell in frontier), {_coord(cell): facing[cell] for cell in frontier},
-                  tuple(reach), tuple(showing), tuple(hexagon_reach))
+    return Layout(board, index, tuple(guild), bits, tuple(frontier), frontier, tuple(reach), tuple(showing),
+                  tuple(hexagon_reach))
 
 
 # A place as one number while a Layout is made, cheaper to step and look up than a pair: q * 256 + r (both run
@@ -292,6 +292,18 @@ def _coord(key: int) -> Coord:
 
 
 KEY_STEP = tuple(_key(step) for step in DIRECTIONS)
+
+
+def _sides_laid(rotation: int, guilds: Guilds) -> tuple[tuple[int, int, int, int], ...]:
+    """What `layout` asks of each side of a hexagon laid so, worked out once per way to lay one: (the step to the
+    cell beyond, as a place key; the space covering the side (S-GEO-2); the side of the cell beyond that meets it,
+    (side + 3) mod 6 (S-GEO-1); the guild the side shows that cell, as `side_guilds` writes it at that side)."""
+    shown = side_guilds(rotation, guilds)
+    return tuple((KEY_STEP[side], SPACE_ON_SIDE[rotation][side], (side + 3) % SIDES,
+                  (shown >> 4 * side & 0xF) << 4 * ((side + 3) % SIDES)) for side in range(SIDES))
+
+
+_SIDES_LAID = {(rotation, guilds): _sides_laid(rotation, guilds) for rotation, guilds in SIDE_GUILDS}
 
 
 # ---------------------------------------------------------------- groups

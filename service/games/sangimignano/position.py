@@ -8,6 +8,8 @@ rotation 0 or 1, hands sorted, so equal states are equal bytes.
 """
 from __future__ import annotations
 
+from functools import partial
+from itertools import chain
 from typing import Any
 
 from ..core.errors import Problem
@@ -44,6 +46,10 @@ from .model import (
 from .steps import distinct_guilds
 
 GAME_ID = "sangimignano"
+
+# Placed((at, rotation, guilds)) from one tuple: a named tuple's own __new__ is a Python function, and a read makes
+# one a hexagon.
+_placed = partial(tuple.__new__, Placed)
 
 # A hexagon of the board as built: (its index in the document, for pointers; the hexagon in canonical form; per
 # canonical space, the players whose tokens lie there, sorted, and whose tower stands there)
@@ -90,7 +96,7 @@ def _board(loaded: list, n: int, rules: list[Problem], pieces: list[Problem], pl
                     placed_tokens[owner] += 1
             else:
                 _check_space(h, given, owners, tower, n, pieces, placed_tokens, built)
-        board.append((h, Placed((item["at"][0], item["at"][1]), turned, canonical), tokens, towers))
+        board.append((h, _placed(((item["at"][0], item["at"][1]), turned, canonical)), tokens, towers))
     return board
 
 
@@ -179,8 +185,8 @@ def build_state(loaded: dict) -> Reading[State]:
     if problems:
         return Reading(None, tuple(problems))
     state = State(loaded.get("variant", {}).get("large_groups", False), tuple(full), placed,
-                  tuple(t for entry in board for t in entry[2]), tuple(t for entry in board for t in entry[3]), box,
-                  turn, step, phase)
+                  tuple(chain.from_iterable(entry[2] for entry in board)),
+                  tuple(chain.from_iterable(entry[3] for entry in board)), box, turn, step, phase)
     problems.extend(_check_flow(state))
     return Reading(None if problems else state, tuple(problems))
 

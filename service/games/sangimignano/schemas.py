@@ -148,9 +148,10 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 
 
 class Move(wire.MoveUnion):
-    """One step: an object whose `type` selects its shape."""
+    """A San Gimignano move: an object whose `type` selects its shape (read into a Step)."""
 
     move_schemas = MOVE_SCHEMAS
+    component = "SanGimignanoMove"
 
     @staticmethod
     def to_step(loaded: dict) -> Step:
@@ -220,9 +221,53 @@ SanGimignanoLegalMovesResponseSchema = wire.legal_moves_response_schema("SanGimi
     "SanGimignano", SanGimignanoStateSchema, Move)
 
 
-class SanGimignanoEventSchema(wire.EventSchema):
-    """What happened, for animation and for the record: `type` (token, hex, built, declined, no_fit, skipped, turn,
-    game_over) and its facts; `step` is the index of the move that caused it."""
+def _number(text: str) -> fields.Integer:
+    return fields.Integer(metadata={"description": text})
+
+
+def _space(text: str) -> fields.List:
+    return wire.List(fields.Integer(), validate=validate.Length(equal=2), metadata={"description": text})
+
+
+_PLAYER = "The player who did it."
+EVENT_KINDS = wire.event_kinds("SanGimignano", {
+    "token": ("A token was placed on a guild space (S-TURN-1).",
+              {"player": _number(_PLAYER), "at": _space("The hexagon's place [q, r]."),
+               "guild": Guild(metadata={"description": "The guild space."})}),
+    "hex": ("A hexagon was placed (S-TURN-2).",
+            {"player": _number(_PLAYER), "hex": Hexagon(metadata={"description": "Its three guilds, as placed."}),
+             "at": _space("Its place [q, r]."), "rotation": _number("0 to 5 (S-GEO-2).")}),
+    "built": ("A tower was built (S-TURN-3, S-BUILD-1..4); the tokens on its space went back to their owners "
+              "(S-BUILD-2).",
+              {"player": _number(_PLAYER), "at": _space("The hexagon's place [q, r]."),
+               "guild": Guild(metadata={"description": "The guild space it stands on."}),
+               "returned": wire.List(fields.Integer(), metadata={"description": "The owners of the tokens that went "
+                                                                               "back, one entry a token."}),
+               "towers_left": _number("The towers the builder has left to build.")}),
+    "declined": ("The player built no tower this turn (S-TURN-3).", {"player": _number(_PLAYER)}),
+    "no_fit": ("The player, whose hexagons the state does not know, said none of them fits (S-SVC-UNKNOWN).",
+               {"player": _number(_PLAYER)}),
+    "skipped": ("A phase of the turn offered no choice and was passed over (S-SVC-SKIP).",
+                {"player": _number("The player whose turn it is."),
+                 "phase": fields.String(validate=validate.OneOf(["token", "hex", "build"]),
+                                        metadata={"description": "The phase passed over."}),
+                 "reason": fields.String(validate=validate.OneOf(["no_token", "no_room", "no_hexagon", "no_fit",
+                                                                  "no_group"]),
+                                         metadata={"description": "no_token or no_room (token phase), no_hexagon or "
+                                                                  "no_fit (hexagon phase), no_group (tower phase)."})}),
+    "turn": ("The turn passed to a player.", {"player": _number("The player whose turn it is now.")}),
+    "game_over": ("The game ended: a tenth tower (S-END-1), or nobody can build any more (S-END-2).",
+                  {"reason": fields.String(validate=validate.OneOf(["tenth_tower", "no_possible_group"]),
+                                           metadata={"description": "tenth_tower or no_possible_group."}),
+                   "winners": wire.List(fields.Integer(), metadata={"description": "The winners (S-END-3)."})}),
+})
+
+
+class SanGimignanoEventSchema(wire.EventUnion):
+    """What happened, for animation and for the record: one of the kinds below, told apart by `type`; `step` is
+    the index of the move that caused it."""
+
+    kinds = EVENT_KINDS
 
 
 SanGimignanoApplyResponseSchema = wire.apply_response_schema(
@@ -253,4 +298,4 @@ SanGimignanoReplayResponseSchema = wire.replay_response_schema(
 
 # the generic game routes find each schema by its role: SanGimignano<role>Schema (wire.wire_schema)
 PREFIX = "SanGimignano"
-COMPONENTS = wire.components(*MOVE_SCHEMAS.values(), SanGimignanoPictureResponseSchema)  # named in the spec
+COMPONENTS = wire.components(Move, *MOVE_SCHEMAS.values(), SanGimignanoPictureResponseSchema)  # named in the spec

@@ -14,6 +14,7 @@ from . import schemas as wire_schemas
 from .catalogue import RULES, RULES_VERSION
 from .game import STEPS, legal_moves, new_game, player_view, sample_unseen, score, standing
 from .model import State, Table
+from .narration import narrate
 from .position import state_json, table_of
 from .schemas import load_state, load_table
 from .scoring import score_table
@@ -30,7 +31,7 @@ class TorriGame(StateGame[State]):
                     rules_version=RULES_VERSION, variants=VARIANTS)
 
     library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, attrgetter("to_act"), player_view,
-                          score, load_table=load_table, sample_unseen=sample_unseen, standing=standing,
+                          score, load_table=load_table, narrate=narrate, sample_unseen=sample_unseen, standing=standing,
                           playout_turns=PLAYOUT_TURNS)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)

@@ -9,6 +9,7 @@ not know card by card (a referee at a real table) keeps its known cards and a co
 from __future__ import annotations
 
 from dataclasses import FrozenInstanceError, dataclass, fields
+from operator import attrgetter
 from typing import Any, Callable, NamedTuple
 
 from .cards import HAND_LIMIT, MURA, MURA_HAND_LIMIT
@@ -54,6 +55,11 @@ class _Frozen:
 
     __slots__ = ()
     _writable: type
+    _values: Callable[[Any], tuple]  # the value's fields, in order (attrgetter: looked up once per class)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._values = attrgetter(*(f.name for f in fields(cls._writable)))
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
         return cls._writable(*args, **kwargs).freeze()  # (a State's players frozen too)
@@ -65,7 +71,7 @@ class _Frozen:
         return self  # already a value
 
     def __hash__(self) -> int:
-        return hash(tuple(getattr(self, f.name) for f in fields(self)))  # type: ignore[arg-type]
+        return hash(self._values(self))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}: a {type(self).__name__} is a value")
@@ -74,7 +80,7 @@ class _Frozen:
         raise FrozenInstanceError(f"cannot delete field {name!r}: a {type(self).__name__} is a value")
 
     def __reduce__(self) -> tuple:
-        return type(self), tuple(getattr(self, f.name) for f in fields(self))  # type: ignore[arg-type]
+        return type(self), self._values(self)
 
 
 @dataclass(slots=True)

@@ -1,6 +1,8 @@
 """Request and response schemas of Le Torri di San Gimignano (api.md: The Torri state, Moves, Tables)."""
 from __future__ import annotations
 
+import copy
+import re
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
@@ -107,10 +109,9 @@ PENDING_ACTIONS = list(dict.fromkeys(("purchase", "exchange", "extend", "income"
                                        "conspiracy", "build", *NOBLE_NAMES.values())))
 
 
-class TorriPendingSchema(wire.StrictSchema):
-    """The decision the current action still waits for. Send it back untouched: each type carries only its own
-    fields (draw/refill: left, from, excluded; target: built, height; guard: target, size; take/give: left, give;
-    giostra/rebuild: cards, tower, kind, rank)."""
+class TorriPendingSchema(wire.TypedUnion, wire.StrictSchema):
+    """The decision the current action still waits for, one of the kinds below by `type`. Send it back untouched:
+    each type carries only its own fields (loading refuses any other)."""
 
     type = fields.String(required=True, validate=validate.OneOf(list(PENDING_TYPES)),
                          metadata={"description": "The decision awaited; the moves of /legal-moves answer it."})
@@ -157,6 +158,53 @@ PENDING_ACTIONS_BY_TYPE: dict[str, tuple[str, ...]] = {
     "take": ("trade",), "give": ("trade",), "giostra": ("build", "extend", *NOBLE_NAMES.values()),
     "rebuild": ("build", "extend"),
 }
+
+
+PENDING_REQUIRED: dict[str, tuple[str, ...]] = {"target": ("built", "height"), "guard": ("target",)}
+PENDING_ALWAYS_GIVEN: dict[str, tuple[str, ...]] = {  # by answers (position.pending_json)
+    "draw": ("left", "from", "excluded"), "refill": ("left",), "target": ("built", "height"), "guard": ("target",),
+    "take": ("left", "give"), "give": ("left",)}
+PENDING_MEANINGS = {
+    "draw": "Cards still to draw for the action (T-TURN-4): `left` more, from the piles in `from`, none of the "
+            "`excluded` market cards (T-ACT-EXCHANGE-2).",
+    "refill": "The market waits to be refilled from a deck whose order is unknown (T-SVC-REFILL): `left` cards to "
+              "name.",
+    "target": "The Conspiracy's target is to be chosen among the opponent's towers of one height (T-DON-10).",
+    "guard": "The opponent may play a 5 against the Trade or Conspiracy (T-DON-5). `size` is given for a Trade only.",
+    "take": "The Trade's random take from the opponent's hand (T-DON-9).",
+    "give": "The cards the Trade gives back (T-DON-9).",
+    "giostra": "The opponent may play Giostra against the build, extension or noble (T-NOB-GIOSTRA).",
+    "rebuild": "Giostra removed a Buona Pietra: the builder builds or extends with the rest, or takes them back "
+               "(T-NOB-GIOSTRA).",
+}
+
+
+def _pending_kind(kind: str) -> type[Schema]:
+    """`Torri<Kind>Pending`: what a pending decision of one type carries (only its own fields, as loading checks)."""
+    declared: dict[str, fields.Field] = {}
+    for name, field in TorriPendingSchema._declared_fields.items():
+        key = field.data_key or name
+        if key not in PENDING_FIELDS[kind]:
+            continue
+        field = copy.deepcopy(field)
+        if name == "type":
+            field.validators = [validate.Equal(kind)]
+            field.metadata = {"description": f"Always \"{kind}\"; the moves of /legal-moves answer it."}
+        elif name == "action":
+            field.validators = [validate.OneOf(PENDING_ACTIONS_BY_TYPE[kind])]
+        elif key not in _PENDING_BASE:  # "draw, refill: the piles …" -> "The piles …"
+            text = re.sub(r"^[a-z/, ]+: ", "", field.metadata.get("description", ""))
+            field.metadata = {**field.metadata, "description": text[:1].upper() + text[1:]}
+            field.required = key in PENDING_REQUIRED.get(kind, ())
+        declared[name] = field
+    omitted = tuple(name for name, field in declared.items()
+                    if (field.data_key or name) not in (*_PENDING_BASE, *PENDING_ALWAYS_GIVEN.get(kind, ())))
+    title = kind.title()
+    return type(f"Torri{title}PendingSchema", (wire.StrictSchema,),
+                {"__doc__": PENDING_MEANINGS[kind], "answer_may_omit": omitted, **declared})
+
+
+TorriPendingSchema.kinds = {kind: _pending_kind(kind) for kind in PENDING_FIELDS}
 
 
 def _whole(messages: dict, name: str, value: int | None, low: int, high: int = MAX_CARDS) -> None:
@@ -231,6 +279,7 @@ class TorriStateSchema(wire.BuiltSchema):
     """A whole Torri position (api.md, The Torri state)."""
 
     build = staticmethod(build_state)
+    answer_may_omit = ("noble_deck", "removed", "palazzo")  # the advanced game's only
 
     game = fields.String(validate=validate.Equal("torri"), metadata={"description": "Always \"torri\"."})
     variant = fields.Nested(TorriVariantSchema, metadata={"description": "The variant played (default: the base "
@@ -351,9 +400,10 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 
 
 class Move(wire.MoveUnion):
-    """One step: an object whose `type` selects its shape, read into a Step."""
+    """A Torri move: an object whose `type` selects its shape (read into a Step)."""
 
     move_schemas = MOVE_SCHEMAS
+    component = "TorriMove"
 
     @staticmethod
     def to_step(loaded: dict) -> Step:
@@ -463,10 +513,105 @@ TorriLegalMovesResponseSchema = wire.legal_moves_response_schema(
     "Torri", TorriStateSchema, Move)
 
 
-class TorriEventSchema(wire.EventSchema):
-    """What happened, for animation and for the record: `type` (purchase, exchange, drew, built, extended,
-    completed, closed, passed, marker, donazione, targeted, no_target, guarded, declined, took, gave,
-    destroyed, refilled, phase, turn, game_over) and its facts; `step` is the index of the move that caused it."""
+def _who(text: str = "The player who did it.") -> fields.Integer:
+    return fields.Integer(metadata={"description": text})
+
+
+def _named(text: str) -> fields.List:
+    return wire.List(fields.String(validate=validate.OneOf(CARD_VALUES)), metadata={"description": text})
+
+
+def _tower(text: str = "The tower, by its index in its owner's towers.") -> fields.Integer:
+    return fields.Integer(metadata={"description": text})
+
+
+EVENT_KINDS = wire.event_kinds("Torri", {
+    "purchase": ("A Purchase began (T-ACT-PURCHASE): draw steps follow.",
+                 {"player": _who(), "draws": fields.Integer(metadata={"description": "How many cards it draws."})}),
+    "exchange": ("Cards were put on the market (T-ACT-EXCHANGE): as many draw steps follow.",
+                 {"player": _who(), "cards": _named("The cards put on the market.")}),
+    "drew": ("A card was drawn (T-TURN-4).",
+             {"player": _who("The player who drew it."),
+              "from": fields.String(validate=validate.OneOf(["deck", "noble_deck", "market"]),
+                                    metadata={"description": "Where it came from."}),
+              "card": fields.String(validate=validate.OneOf(CARD_VALUES), metadata={"description": "The card."})}),
+    "stopped": ("Via Francigena's draws were ended early.", {"player": _who()}),
+    "refilled": ("The market was refilled from the deck (T-MKT-1).",
+                 {"cards": _named("The market's cards after the refill.")}),
+    "built": ("A tower was built from hand (T-ACT-BUILD).",
+              {"player": _who("The builder."), "tower": _tower("The new tower, by its index in the builder's towers."),
+               "cards": _named("Its stories, bottom first."),
+               "kind": fields.String(validate=validate.OneOf(["plain", "colorful"]),
+                                     metadata={"description": "plain or colorful."}),
+               "rank": fields.Integer(metadata={"description": "A plain tower's rank, or a colorful tower's bottom "
+                                                              "rank."})}),
+    "extended": ("Cards were added on top of a tower (T-ACT-EXTEND).",
+                 {"player": _who(), "tower": _tower(), "cards": _named("The cards added, bottom first.")}),
+    "completed": ("Towers were roofed (T-ACT-COMPLETE).",
+                  {"player": _who(), "towers": wire.List(fields.Integer(), metadata={
+                      "description": "The towers completed, by index in the player's towers."})}),
+    "marker": ("The Highest marker changed hands (T-HIGH).",
+               {"player": _who("Its new holder."),
+                "height": fields.Integer(metadata={"description": "The height of the holder's tallest tower."})}),
+    "donazione": ("A tower's Donazione took effect (T-DON): income (draws), trade or conspiracy.",
+                  {"effect": fields.String(validate=validate.OneOf(["income", "trade", "conspiracy"]),
+                                           metadata={"description": "The Donazione's effect."}),
+                   "player": _who("The builder."),
+                   "draws": wire.sometimes(fields.Integer(metadata={"description": "income only: the cards to "
+                                                                                   "draw."}))}),
+    "no_target": ("A Conspiracy found no tower to target (T-DON-10).", {}),
+    "targeted": ("A Conspiracy aims at a tower (T-DON-10).",
+                 {"player": _who("The tower's owner."), "tower": _tower()}),
+    "guarded": ("A 5 was played against a Trade or Conspiracy (T-DON-5): it has no effect.",
+                {"player": _who("The player who guarded."),
+                 "effect": fields.String(validate=validate.OneOf(["trade", "conspiracy"]),
+                                         metadata={"description": "The effect guarded against."})}),
+    "declined": ("A player let a Trade, a Conspiracy or a noble happen without answering it.",
+                 {"player": _who("The player who declined.")}),
+    "took": ("A Trade took cards from the opponent's hand (T-DON-9).",
+             {"player": _who("The player who took them."),
+              "from": fields.Integer(metadata={"description": "The player they were taken from."}),
+              "cards": _named("The cards taken.")}),
+    "gave": ("A Trade gave cards back (T-DON-9).",
+             {"player": _who("The player who gave them."),
+              "to": fields.Integer(metadata={"description": "The player they were given to."}),
+              "cards": _named("The cards given.")}),
+    "destroyed": ("A Conspiracy destroyed a tower (T-DON-10).",
+                  {"player": _who("The tower's owner."), "tower": _tower(),
+                   "cards": _named("The tower's cards, out of the game.")}),
+    "phase": ("The game entered another phase: ending, after the deck ran out or Close was called (T-END).",
+              {"phase": fields.String(validate=validate.OneOf(["ending"]), metadata={"description": "The new "
+                                                                                                 "phase."}),
+               "reason": fields.String(validate=validate.OneOf(["deck_empty", "close"]),
+                                       metadata={"description": "Why."})}),
+    "closed": ("Close was called (T-ACT-CLOSE).", {"player": _who()}),
+    "passed": ("A player passed (T-ACT-PASS).", {"player": _who()}),
+    "turn": ("The turn passed to a player.", {"player": _who("The player whose turn it is now.")}),
+    "game_over": ("Two passes in a row ended the game (T-TURN-3, T-END-4): /score scores it.", {}),
+    "noble": ("A noble was played (T-NOB-PLAY).",
+              {"player": _who(), "card": fields.String(validate=validate.OneOf(CARD_VALUES),
+                                                       metadata={"description": "The noble."}),
+               "cost": _named("The cards paid for it."),
+               "fizzled": wire.sometimes(fields.Boolean(metadata={"description": "Present and true when the noble "
+                                                                                "had no effect."}))}),
+    "giostra": ("Giostra was played against the opponent's build, extension or noble (T-NOB-GIOSTRA).",
+                {"player": _who("The player who played Giostra."),
+                 "against": fields.String(validate=validate.OneOf(PENDING_ACTIONS),
+                                          metadata={"description": "The action or noble countered."})}),
+    "cancelled": ("A noble was cancelled by Giostra (T-NOB-GIOSTRA).",
+                  {"player": _who("The noble's player."),
+                   "card": fields.String(validate=validate.OneOf(CARD_VALUES),
+                                         metadata={"description": "The noble cancelled."})}),
+    "took_back": ("After Giostra, the builder took the tower's cards back into hand (T-NOB-GIOSTRA).",
+                  {"player": _who("The builder."), "cards": _named("The cards taken back.")}),
+})
+
+
+class TorriEventSchema(wire.EventUnion):
+    """What happened, for animation and for the record: one of the kinds below, told apart by `type`; `step` is
+    the index of the move that caused it."""
+
+    kinds = EVENT_KINDS
 
 
 TorriApplyResponseSchema = wire.apply_response_schema("Torri", TorriStateSchema, TorriEventSchema)
@@ -498,5 +643,4 @@ TorriReplayResponseSchema = wire.replay_response_schema(
 
 # the generic game routes find each schema by its role: Torri<role>Schema (wire.wire_schema)
 PREFIX = "Torri"
-COMPONENTS = wire.components(*MOVE_SCHEMAS.values(), TorriPictureResponseSchema, TorriCountedDeckSchema,
-                             TorriCountedHandSchema)  # named in the spec
+COMPONENTS = wire.components(Move, *MOVE_SCHEMAS.values(), TorriPictureResponseSchema)  # named in the spec

@@ -9,7 +9,8 @@
 //   table()                the JSON the link holds
 //   request()              the body of /score and /picture ({"state"}, {"table"} or {"notation"})
 //   showScore(answer, root) draw the breakdown into root; returns the verdict, one sentence
-//   example()              optional: load a finished example (the "example" button shows only then)
+//   example()              optional: load a finished example, or a promise of it (the "example" button shows
+//                          only then)
 //   markProblems(errors)   optional: mark the problems of a refused table on the editor (errors: {rule, pointer,
 //                          message}); showProblems(problem, box) may instead draw the whole problems box (true)
 //   clearProblems()        optional
@@ -295,8 +296,8 @@ document.addEventListener("keydown", (event) => {
     score();
   }
 });
-ui.example.addEventListener("click", () => {
-  current.editor.example();
+ui.example.addEventListener("click", async () => {
+  await current.editor.example(); // an editor may fetch its example
   ui.result.hidden = true;
   changed();
   announce("The example table is in the editor.");

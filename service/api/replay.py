@@ -1,0 +1,33 @@
+"""The replay page: GET /referee/replay, where a referee settling a disputed game pastes or uploads its record
+({"state", "moves"}, the body /replay takes) and steps through it with the table drawn after every step, each event
+in words, whose turn it is and the score; the first illegal step is marked with the rule it breaks, the rule's text,
+the service's sentence and the steps that were open instead. The link holds the record and the step.
+
+A sibling of the scoring page (referee.py): plain HTML, CSS and JavaScript served from `static/replay/` under the
+same strict policy; it calls the public API (/replay once per record, /rules, /picture and /score once per step
+shown, /legal-moves at the illegal step) with relative URLs, so it works wherever the service is mounted.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, Response, send_from_directory
+
+from .referee import POLICY
+
+STATIC = Path(__file__).resolve().parent / "static" / "replay"
+
+replay_blp = Blueprint("replay_page", __name__, static_folder=str(STATIC), static_url_path="/referee/replay/assets")
+
+
+def strict(response: Response) -> Response:
+    """The scoring page's policy (everything from this origin), and never a stale page."""
+    response.headers["Content-Security-Policy"] = POLICY
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@replay_blp.route("/referee/replay", methods=["GET"])
+def replay_page() -> Response:
+    """The page itself."""
+    return strict(send_from_directory(STATIC, "index.html", max_age=0))

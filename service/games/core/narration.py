@@ -1,0 +1,81 @@
+"""Events in words: every game's `narrate(event, names)` says what one event of /apply and /replay means, as a
+sentence a referee can read out at the table (who did what, what it scored). The service adds it to every event
+as `text` where events leave the game (service.games.core.adapter), so pages, the command line and API clients
+all read the same words. Here: the type of a game's narrator and the small pieces of English they share."""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+Event = Mapping[str, Any]
+Narrator = Callable[[Event, Sequence[str]], str]
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+            "eleventh", "twelfth")
+
+
+def listed(items: Iterable[Any], conjunction: str = "and") -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+
+
+def counted(number: int, noun: str, nouns: str | None = None) -> str:
+    """`1 card`, `3 cards` (`nouns` for an irregular plural)."""
+    return f"{number} {noun if number == 1 else nouns or noun + 's'}"
+
+
+def article(word: str) -> str:
+    """`a 9`, `an 8`, `an A`, `a C`: the article as the word is spoken (letters and numbers said aloud)."""
+    spoken_vowel = word[:1].upper() in "AEIOU8" or word[:1] in "FHLMNRSX" and len(word) == 1 \
+        or word.startswith(("11", "18"))
+    return f"{'an' if spoken_vowel else 'a'} {word}"
+
+
+def ordinal(index: int) -> str:
+    """An index counted from 0 as people count: 0 -> `first`, 12 -> `13th`."""
+    if 0 <= index < len(ORDINALS):
+        return ORDINALS[index]
+    number = index + 1
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def player_name(names: Sequence[str], player: Any) -> str:
+    """A player's name from their index; a reference no seat answers to is said as it is (`player 7`)."""
+    if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(names):
+        return names[player]
+    return f"player {player}"
+
+
+def winners_sentence(names: Sequence[str], winners: Sequence[int]) -> str:
+    """Who won: one player, several sharing the win, or nobody."""
+    if not winners:
+        return "nobody wins"
+    if len(winners) == 1:
+        return f"{player_name(names, winners[0])} wins"
+    return f"{listed(player_name(names, w) for w in winners)} share the win"
+
+
+def plainly(event: Event, names: Sequence[str]) -> str:
+    """An event no sentence is written for yet, said as its type and facts, so no event goes without words."""
+    def fact(key: str, value: Any) -> str:
+        if key == "player":
+            return player_name(names, value)
+        return listed(value) if isinstance(value, list) else str(value)
+
+    facts = ", ".join(f"{key} {fact(key, value)}" for key, value in event.items()
+                      if key not in ("type", "step", "text"))
+    said = str(event.get("type", "event")).replace("_", " ")
+    return f"{said[:1].upper()}{said[1:]}" + (f": {facts}." if facts else ".")
+
+
+def narrate_all(events: Iterable[dict], names: Sequence[str], narrate: Narrator) -> None:
+    """Give every event its `text` (in place: the events are the answer's own)."""
+    for event in events:
+        event["text"] = narrate(event, names)
+
+
+__all__ = ["Event", "Narrator", "article", "counted", "listed", "narrate_all", "ordinal", "plainly", "player_name",
+           "winners_sentence"]
