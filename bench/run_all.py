@@ -1,8 +1,9 @@
 """Every benchmark in one command: the engines (Torri, Carcassonne, San Gimignano), the request schemas, the answer
-cache, the service over HTTP against the floor, the slowest legal requests, and a worker's memory.
+cache, the service over HTTP against the floor, the slowest legal requests, a worker's memory, and the computer
+players' strength.
 
     python bench/run_all.py              # about 26 minutes: engines ~3 min, schemas ~1, cache ~1, service ~7,
-                                         # worst cases ~8, memory ~4
+                                         # worst cases ~8, memory ~4; and the players' strength, about an hour
     python bench/run_all.py --quick      # about 3 minutes: smaller samples, 1 round of 3 s over HTTP
     python bench/run_all.py --profile    # the service benchmark also py-spies the workers
     python bench/run_all.py --only service --json /tmp/service.json
@@ -22,12 +23,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-NAMES = ("engine", "carcassonne", "sangimignano", "schemas", "requests", "cache", "service", "worst_case", "memory")
+NAMES = ("engine", "carcassonne", "sangimignano", "schemas", "requests", "cache", "service", "worst_case", "memory",
+         "players")
 
 
 def command(name: str, args: argparse.Namespace) -> list[str]:
     argv = [sys.executable, str(BENCH / f"{name}.py")]
-    if name in ("engine", "carcassonne", "sangimignano"):
+    if name in ("engine", "carcassonne", "sangimignano", "players"):
         argv += ["--quick"] if args.quick else []
     elif name == "schemas":
         argv += ["--rounds", "50"] if args.quick else []

@@ -36,7 +36,8 @@ API_DESCRIPTION = "\n\n".join([
     "`miss` or `bypass`. An answer over the cache's size limit (1 MiB by default) is computed each time.",
     "Every request's work is bounded: the body by the server's limit (256 KiB by default, else 413), the moves of "
     "an `/apply` or `/replay` by each game's `maxItems`, and each move's work by the game (a search a move asks "
-    "again on an unchanged board is answered once).",
+    "again on an unchanged board is answered once); a `/suggest`'s search by the service's time ceiling (1 s by "
+    "default), and a suggestion counts as several requests against the rate limit (10 by default).",
     "No authentication: every operation is open to every caller (`security: []`), within the rate limit.",
 ])
 
@@ -138,6 +139,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # One budget per client address over the whole API (application limits), not one per endpoint.
     limiter = Limiter(get_remote_address, app=app, enabled=bool(settings.RATE_LIMIT),
                       application_limits=[settings.RATE_LIMIT] if settings.RATE_LIMIT else [],
+                      application_limits_cost=lambda: _rate_cost(settings),
                       storage_uri=_limiter_storage(settings), strategy="moving-window",
                       storage_options=_limiter_options(settings), swallow_errors=True,
                       in_memory_fallback_enabled=True)
@@ -154,6 +156,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     answers.answer_early(app)  # last: the layer goes in front of every other
     return app
+
+
+def _rate_cost(settings: Settings) -> int:
+    """What a request costs against the rate limit: a suggestion (a search) more than a question."""
+    return settings.SUGGEST_RATE_COST if (request.endpoint or "").endswith(".suggest") else 1
 
 
 def _limiter_options(settings: Settings) -> dict[str, Any]:

@@ -2,8 +2,9 @@
 in-process LRU bounded in bytes; service/cache.py), the `cached` decorator the game routes wear, its metrics, and
 the early layer that answers well-formed questions, hits and computed, before Flask (early.py).
 
-Answers are keyed by (endpoint, game, rules version, canonical request). Only 200 answers are stored, so a hit is
-always for a valid request; the `X-Cache` header says `hit`, `miss` (computed, offered to the store) or `bypass`.
+Answers are keyed by (endpoint, game, rules version, canonical request). Only 200 answers are stored (and not one
+its view marks `Cache-Control: no-store`), so a hit is always for a valid request; the `X-Cache` header says `hit`,
+`miss` (computed, offered to the store) or `bypass`.
 """
 from __future__ import annotations
 
@@ -91,8 +92,9 @@ class AnswerCache:
                 started = time.perf_counter()
                 response = view(*args, **kwargs)
                 elapsed_ms = (time.perf_counter() - started) * 1000
-                response.headers["X-Cache"] = "bypass" if response.status_code != 200 else \
-                    self.offer(key, response.get_data(), elapsed_ms)
+                storable = response.status_code == 200 and response.headers.get("Cache-Control") != "no-store"
+                response.headers["X-Cache"] = self.offer(key, response.get_data(), elapsed_ms) if storable \
+                    else "bypass"
                 return response
             return wrapper
         return decorate

@@ -26,6 +26,9 @@ class Settings:
     RATE_LIMIT: str = "1200 per minute"  # per client address; "" turns it off
     CORS_ORIGINS: tuple[str, ...] = ("*",)
     EARLY_CACHE_HITS: bool = True  # answer well-formed questions before Flask (no rate limit set; see early.py)
+    SUGGEST_DEFAULT_BUDGET_MS: int = 300  # a /suggest without a budget searches this long
+    SUGGEST_MAX_BUDGET_MS: int = 1000  # no /suggest searches longer, whatever its budget (a worker is never held)
+    SUGGEST_RATE_COST: int = 10  # a /suggest counts as this many requests against RATE_LIMIT
     LOG_LEVEL: str = "INFO"
     PROMETHEUS_MULTIPROC_DIR: str | None = None
 
@@ -43,7 +46,7 @@ class Settings:
 
 def _convert(name: str, raw: Any) -> Any:
     if name in ("CACHE_TTL_SECONDS", "CACHE_MAX_ENTRIES", "CACHE_MAX_BYTES", "CACHE_MAX_VALUE_BYTES",
-                "MAX_BODY_BYTES"):
+                "MAX_BODY_BYTES", "SUGGEST_DEFAULT_BUDGET_MS", "SUGGEST_MAX_BUDGET_MS", "SUGGEST_RATE_COST"):
         value = _int(raw, name)
         if value < 0:
             raise ValueError(f"{name} must not be negative")

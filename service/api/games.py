@@ -33,7 +33,7 @@ PROBLEM_RESPONSES = {
     429: "Rate limit exceeded.",
 }
 QUESTIONS = ("rules", "new", "validate", "legal-moves", "apply", "replay", "score", "view")
-TOOLS = ("picture", "notation")  # POST endpoints beside the questions (not listed among a game's links)
+TOOLS = ("picture", "notation", "suggest")  # POST endpoints beside the questions (not listed among a game's links)
 
 
 def operation_id(game_id: str, endpoint: str) -> str:
@@ -77,6 +77,8 @@ class Endpoint:
     errors: tuple[int, ...] = (400, 413, 415, 422, 429)
     outcome: Callable[[dict], str] = lambda answer: "ok"
     deterministic: Callable[[dict], bool] = lambda doc: True  # False: the answer is not cached
+    storable: Callable[[dict], bool] = lambda answer: True  # False: this answer is not cached (Cache-Control)
+    early: bool = True  # may be computed by the early layer (early.py), before Flask: it needs no app settings
 
 
 def _legal(answer: dict) -> str:
@@ -87,6 +89,23 @@ def _deal(game: Game, body: dict) -> dict:
     if body.get("seed") is None:
         body["seed"] = secrets.randbelow(2 ** 53)  # returned with the deal, so it can be repeated
     return game.new(body)
+
+
+def _suggest(game: Game, body: dict) -> dict:
+    """A computer player's suggestion within the service's limits: the default budget when none is given, no
+    wall-clock budget over the ceiling, and the ceiling over a playout budget too."""
+    settings = current_app.extensions["referee"].settings
+    ceiling = settings.SUGGEST_MAX_BUDGET_MS
+    if body.get("seed") is None:
+        body["seed"] = secrets.randbelow(2 ** 53)  # returned with the answer, so it can be repeated
+    if body.get("playouts") is None:
+        body["budget_ms"] = min(body.get("budget_ms") or settings.SUGGEST_DEFAULT_BUDGET_MS, ceiling)
+    return game.suggest(body, ceiling_ms=ceiling)  # type: ignore[attr-defined]
+
+
+def _reproducible(doc: dict) -> bool:
+    """A suggestion is the same for the same request when its budget is in playouts and its seed given."""
+    return doc.get("playouts") is not None and doc.get("seed") is not None
 
 
 # In the order of the spec's paths. Request schemas are given as instances (below): webargs would build a new
@@ -123,8 +142,18 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("view", "ViewRequest", "StateResponse", lambda game, body: game.view(body),
              "The state as one player sees it.",
              "What that player may not know (the other hands, the order of face-down cards) becomes counts."),
+    Endpoint("suggest", "SuggestRequest", "SuggestResponse", _suggest, "A computer player's move.",
+             "For an empty seat or a hint: the steps the player to act would take (its turn, or up to a step that\n"
+             "reveals something), ready to post to /apply, what the search thinks of them and of the alternatives.\n"
+             "Levels: random, greedy (the most points right away) and mcts (information-set Monte Carlo tree\n"
+             "search). It never peeks: whatever the player may not see (other hands, the order of decks, the bag)\n"
+             "is dealt afresh, consistently with its view, at every iteration. A budget of `playouts` with a `seed`\n"
+             "gives the same answer every time (and is cached); `budget_ms` is wall clock, capped by the service,\n"
+             "which counts a suggestion as several requests against the rate limit. A finished game is a 422.",
+             outcome=lambda answer: answer["level"], deterministic=_reproducible,
+             storable=lambda answer: answer["complete"], early=False),
 )
-OPTIONAL = {"notation"}  # offered by the games whose adapter has it (TOOLS)
+OPTIONAL = {"notation", "suggest"}  # offered by the games whose adapter has it (TOOLS)
 
 
 def _question(game: Game, endpoint: Endpoint) -> Callable:
@@ -136,7 +165,10 @@ def _question(game: Game, endpoint: Endpoint) -> Callable:
         require_body()
         answer = endpoint.call(game, loaded)
         current_app.extensions["referee"].count(game.info.id, endpoint.name, endpoint.outcome(answer))
-        return json_response(answer)
+        response = json_response(answer)
+        if not endpoint.storable(answer):
+            response.headers["Cache-Control"] = "no-store"
+        return response
 
     view.__name__ = endpoint.name.replace("-", "_")
     view.__doc__ = f"{endpoint.summary}\n\n{endpoint.description}"
@@ -203,8 +235,9 @@ def game_blueprint(game: Game, answers: AnswerCache) -> Blueprint:
         view = blp.response(200, wire_schema(schemas, endpoint.answer))(_question(game, endpoint))
         view = blp.arguments(request_schema)(view)
         view = _document_problems(blp, endpoint.errors)(view)
+        early = _answer_early(game, endpoint, request_schema) if endpoint.early else None
         view = answers.cached(f"{blp.url_prefix}/{endpoint.name}", game, endpoint.name, endpoint.deterministic,
-                              _answer_early(game, endpoint, request_schema))(view)
+                              early)(view)
         blp.route(f"/{endpoint.name}", methods=["POST"])(named(endpoint.name)(view))
     return blp
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import inspect
 import re
+from dataclasses import replace
 from typing import Any
 
 import yaml
@@ -15,7 +16,14 @@ from flask import Flask
 from marshmallow import fields as mfields
 
 from ..games.core.base import Game
-from ..games.core.schemas import ExactlyOneOfSchema, ListOrCounted, MoveUnion, TypedUnion, component_name
+from ..games.core.schemas import (
+    MAX_BUDGET_MS,
+    ExactlyOneOfSchema,
+    ListOrCounted,
+    MoveUnion,
+    TypedUnion,
+    component_name,
+)
 from ..games.registry import GAMES
 from .schemas import ProblemSchema
 
@@ -93,6 +101,8 @@ def game_examples(calls: ExampleCalls, game_id: str, game: Game) -> None:
     calls(f"{base}/view", {"state": state, "player": 1})
     calls(f"{base}/validate", examples["validate"], name="impossible_state")
     calls(f"{base}/legal-moves", examples["validate"], name="impossible_state")
+    if hasattr(game, "suggest"):
+        suggestion_examples(calls, base, state, examples)
     if hasattr(game, "picture") and "picture" in examples:
         calls(f"{base}/picture", examples["picture"], accept="image/svg+xml")
         calls(f"{base}/picture", examples["picture"], accept="application/json")
@@ -107,14 +117,35 @@ def game_examples(calls: ExampleCalls, game_id: str, game: Game) -> None:
         calls(f"{base}/notation", examples["notation"])
 
 
+EXAMPLE_ELAPSED_MS = 120.0  # an example's search time: the real one differs from run to run (and the file may not)
+
+
+def suggestion_examples(calls: ExampleCalls, base: str, state: Any, examples: dict) -> None:
+    """/suggest of the dealt state at the search level (a playout budget: reproducible) and at the greedy level,
+    and of a finished game (the score example's state, where it is one): no one is to act."""
+    for level, body in (("mcts", {"level": "mcts", "seed": 7, "playouts": 100}), ("greedy", {"level": "greedy",
+                                                                                             "seed": 7})):
+        answer = calls(f"{base}/suggest", {"state": state, **body}, name=level)
+        answer["elapsed_ms"] = EXAMPLE_ELAPSED_MS if level == "mcts" else 1.0
+    if "state" in examples.get("score", {}):
+        calls(f"{base}/suggest", {"state": examples["score"]["state"], "playouts": 100}, name="game_over")
+
+
 def _examples(app: Flask) -> Recorded:
     """Real calls to every endpoint of every game, and to the probes."""
     calls = ExampleCalls(app)
-    calls("/v1/games", method="get")
-    for game_id, game in GAMES.items():
-        game_examples(calls, game_id, game)
-    calls("/healthz", method="get")
-    calls("/readyz", method="get")
+    referee = app.extensions["referee"]
+    settings = referee.settings
+    # the examples' playout budgets run in full however busy the machine: the file is the same on every run
+    referee.settings = replace(settings, SUGGEST_MAX_BUDGET_MS=MAX_BUDGET_MS)
+    try:
+        calls("/v1/games", method="get")
+        for game_id, game in GAMES.items():
+            game_examples(calls, game_id, game)
+        calls("/healthz", method="get")
+        calls("/readyz", method="get")
+    finally:
+        referee.settings = settings
     return calls.recorded
 
 

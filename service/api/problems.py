@@ -13,7 +13,7 @@ from typing import Any, Iterable
 from flask import Flask, Response, g, request
 from werkzeug.exceptions import HTTPException
 
-from ..games.core.errors import GameError, InvalidStateError, MalformedError, Problem
+from ..games.core.errors import GameError, GameOverError, InvalidStateError, MalformedError, Problem
 from ..games.core.schemas import problems_from_messages
 from .jsonio import dumps
 
@@ -26,6 +26,7 @@ PROBLEM_TYPES = {
     413: ("/problems/body-too-large", "The request body is over the size limit."),
     415: ("/problems/not-json", "The request body must be JSON (Content-Type: application/json)."),
     422: ("/problems/impossible-state", "The state is well formed but cannot be a real position."),
+    "game-over": ("/problems/game-over", "The game is over."),
     429: ("/problems/rate-limited", "Too many requests."),
     500: ("/problems/internal-error", "The service failed unexpectedly."),
 }
@@ -48,8 +49,9 @@ class ApiProblem(Exception):
 
 
 def problem_response(status: int, detail: str, errors: Iterable[Problem] = (), headers: dict | None = None,
-                     title: str | None = None, **extra: Any) -> Response:
-    kind, default_title = PROBLEM_TYPES.get(status, ("about:blank", "Error"))
+                     title: str | None = None, kind: str | int | None = None, **extra: Any) -> Response:
+    """A problem+json answer; `kind` picks a problem type other than the status's own (PROBLEM_TYPES)."""
+    kind, default_title = PROBLEM_TYPES.get(status if kind is None else kind, ("about:blank", "Error"))
     body = {"type": kind, "title": title or default_title, "status": status, "detail": detail,
             "instance": request.path, "errors": [p.to_json() for p in errors]}
     request_id = getattr(g, "request_id", None)
@@ -70,6 +72,8 @@ def game_error_response(error: GameError, prefix: str = "") -> Response:
         count = len(problems)
         return problem_response(422, f"The state cannot be a real position ({count} problem"
                                      f"{'s' if count != 1 else ''}).", problems)
+    if isinstance(error, GameOverError):
+        return problem_response(422, "The game is over: no one is to act.", problems, kind="game-over")
     return problem_response(400, str(error), problems)
 
 

@@ -222,7 +222,8 @@ def test_unknown_game_names_the_games_served(client):
 
 def test_an_unknown_endpoint_names_every_endpoint_the_game_has(client):
     detail = assert_problem(client.post("/v1/games/torri/nope", json={}), 404)["detail"]
-    assert detail.endswith("it has rules, new, validate, legal-moves, apply, replay, score, view, picture, notation.")
+    assert detail.endswith("it has rules, new, validate, legal-moves, apply, replay, score, view, picture, notation, "
+                           "suggest.")
     detail = assert_problem(client.post("/v1/games/carcassonne/notation", json={}), 404)["detail"]
     assert "picture" in detail and "notation" not in detail.split("it has")[1]
 

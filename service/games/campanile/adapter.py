@@ -10,7 +10,7 @@ from . import picture as table_picture
 from . import schemas as wire_schemas
 from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .catalogue import RULES, RULES_VERSION
-from .game import STEPS, legal_moves, new_game, player_view, score, to_act
+from .game import STEPS, legal_moves, new_game, player_view, sample_unseen, score, standing, to_act
 from .model import State
 from .narration import narrate
 from .position import state_json, table_of
@@ -21,12 +21,16 @@ from .scoring import score_table
 VARIANTS = (Variant("bet_on_played", "A player may also bet on the tower they played on this turn (C-VAR-1)."),)
 
 
+PLAYOUT_TURNS = 2  # the search's playouts: two turns, then the leader on points wins (measured: bench/players.py)
+
+
 class CampanileGame(StateGame[State]):
     info = GameInfo(id="campanile", title="Campanile", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
                     rules_version=RULES_VERSION, variants=VARIANTS)
 
     library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score,
-                          load_table=load_table, narrate=narrate)
+                          load_table=load_table, narrate=narrate, sample_unseen=sample_unseen, standing=standing,
+                          playout_turns=PLAYOUT_TURNS)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 

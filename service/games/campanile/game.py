@@ -6,11 +6,12 @@ from dataclasses import replace
 from typing import Any, Iterable
 
 from ..core.errors import Problem
+from ..core.players import shuffled_rest
 from ..core.stepping import Outcome, Stepper, player_names, to_act
-from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PILES, STYLES, in_play_per_style, pile_size
+from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PILES, STYLES, full_deck, in_play_per_style, pile_size
 from .engine import apply_step, legal_steps
 from .model import Pile, Player, State, empty_towers
-from .position import table_of
+from .position import _known_cards, table_of
 from .schemas import parse_step, read_table
 from .scoring import Score, score_state, score_table
 from .steps import Step
@@ -50,6 +51,28 @@ def player_view(state: State, player: int) -> State:
     return replace(state, players=players, piles=piles, removed=(), removed_hidden=removed)
 
 
+def sample_unseen(seen: State, seat: int, rng: random.Random) -> State:
+    """A whole state `seat` cannot tell from `seen` (its view): the other hands, the piles below their tops and
+    the removed cards dealt afresh from the cards in play it cannot account for (C-SETUP-1)."""
+    if not seen.has_hidden:
+        return seen
+    rest = shuffled_rest(full_deck(len(seen.players)), _known_cards(seen), rng)
+
+    def deal(count: int) -> tuple[str, ...]:
+        dealt, rest[:count] = tuple(rest[:count]), []
+        return dealt
+    players = tuple(p._replace(hand=tuple(sorted(p.hand + deal(p.hidden))), hidden=0) if p.hidden else p
+                    for p in seen.players)
+    piles = tuple(Pile(pile.cards + deal(pile.hidden)) if pile.hidden else pile for pile in seen.piles)
+    removed = tuple(sorted(seen.removed + deal(seen.removed_hidden)))
+    return replace(seen, players=players, piles=piles, removed=removed, removed_hidden=0)
+
+
+def standing(state: State) -> tuple[int, ...]:
+    """Each player's points so far (C-END-3): the greedy player's evaluation."""
+    return tuple(p.total for p in score_state(state).players)
+
+
 def score(state: State) -> Score:
     return score_state(state)
 
@@ -59,5 +82,5 @@ def score_table_json(data: Any) -> tuple[Score, list[Problem]]:
     return score_table(table), warnings
 
 
-__all__ = ["Outcome", "apply_steps", "as_step", "legal_moves", "new_game", "player_view", "score",
-           "score_table_json", "table_of", "to_act"]
+__all__ = ["Outcome", "apply_steps", "as_step", "legal_moves", "new_game", "player_view", "sample_unseen", "score",
+           "score_table_json", "standing", "table_of", "to_act"]

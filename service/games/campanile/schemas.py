@@ -254,6 +254,9 @@ CampanileValidateResponseSchema = wire.validate_response_schema("Campanile")
 
 
 CampanileLegalMovesResponseSchema = wire.legal_moves_response_schema("Campanile", Move())
+# /suggest: a computer player's steps for the player to act
+(CampanileSuggestRequestSchema, CampanileSuggestResponseSchema) = wire.suggest_schemas(
+    "Campanile", CampanileStateSchema, Move)
 
 
 def _number(text: str) -> fields.Integer:

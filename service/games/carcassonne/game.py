@@ -5,9 +5,10 @@ import random
 from dataclasses import replace
 from typing import Iterable
 
+from ..core.players import shuffled_rest
 from ..core.stepping import Outcome, Stepper, player_names, to_act
 from .board import BoardIndex
-from .engine import apply_step, legal_steps
+from .engine import apply_step, legal_steps, unplaced
 from .model import FLOORS, MAX_PLAYERS, MIN_PLAYERS, Bag, Phase, Placement, Player, State, StepDue
 from .schemas import parse_step
 from .scoring import Score, score_state
@@ -50,9 +51,40 @@ def player_view(state: State, player: int) -> State:
     return view.with_index(state.index) if state.index is not None else view
 
 
+def seen_by(state: State, player: int) -> State:
+    """What the player to act knows: its view, and the tile it has drawn (K-PLACE: draw a tile, then place it),
+    the bag's first while a placement is due; the rest of a listed bag in a fixed order (its content is public,
+    K-COMP-3; its order is not)."""
+    if state.bag.tiles is None or state.step is not StepDue.PLACE or state.over:
+        return player_view(state, player)
+    drawn, rest = state.bag.tiles[:1], tuple(sorted(state.bag.tiles[1:]))
+    view = replace(state, bag=Bag.known(drawn + rest))
+    return view.with_index(state.index) if state.index is not None else view
+
+
+def sample_unseen(seen: State, seat: int, rng: random.Random) -> State:
+    """A whole state `seat` cannot tell from `seen` (what it knows, `seen_by`): the bag's order dealt afresh from
+    the tiles neither placed nor discarded (K-COMP-3), the tile drawn kept first."""
+    del seat  # every player sees the same
+    if seen.bag.tiles is not None:
+        drawn = seen.bag.tiles[:1] if seen.step is StepDue.PLACE else ()
+        rest = list(seen.bag.tiles[len(drawn):])
+        rng.shuffle(rest)
+        tiles = drawn + tuple(rest)
+    else:
+        tiles = tuple(shuffled_rest(unplaced(seen), {}, rng)[:seen.bag.count])
+    state = replace(seen, bag=Bag.known(tiles))
+    return state.with_index(seen.index) if seen.index is not None else state
+
+
+def standing(state: State) -> tuple[int, ...]:
+    """Each player's points as if the game ended now (K-SVC-SCORE): the greedy player's evaluation."""
+    return tuple(score_state(state).totals)
+
+
 def score(state: State) -> Score:
     return score_state(state)
 
 
-__all__ = ["GAME_ID", "Outcome", "apply_steps", "as_step", "legal_moves", "new_game", "player_view", "score",
-           "to_act"]
+__all__ = ["GAME_ID", "Outcome", "apply_steps", "as_step", "legal_moves", "new_game", "player_view", "sample_unseen",
+           "score", "seen_by", "standing", "to_act"]

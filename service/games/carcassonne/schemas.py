@@ -228,6 +228,9 @@ CarcassonneValidateResponseSchema = wire.validate_response_schema("Carcassonne")
 CarcassonneLegalMovesResponseSchema = wire.legal_moves_response_schema(
     "Carcassonne", Move(),
     moves="Every legal next step: every square and rotation where the tile fits, every free feature, ...")
+# /suggest: a computer player's steps for the player to act
+(CarcassonneSuggestRequestSchema, CarcassonneSuggestResponseSchema) = wire.suggest_schemas(
+    "Carcassonne", CarcassonneStateSchema, Move)
 
 
 def _number(text: str) -> fields.Integer:

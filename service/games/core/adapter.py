@@ -8,11 +8,14 @@ Pointers in errors and violations point into the request (`/state/...`, `/table/
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+from random import Random
 from typing import Any, Callable, ClassVar, Generic, Protocol, Sequence, TypeVar
 
 from .base import GameInfo, Json
 from .errors import GameError, MalformedError, Problem
 from .narration import Narrator, narrate_all
+from .players import Appraisal, Budget, Rules, suggest
 from .schemas import Reading
 from .stepping import Stepper
 
@@ -43,11 +46,19 @@ def _players(state: Any) -> int:
     return len(state.players)
 
 
+def _winners(score: Any) -> Sequence[int]:
+    """Who won a scored game: its `winners`, or its one `winner`; a draw (no winner): everyone."""
+    winners = getattr(score, "winners", None)
+    if winners is None:
+        winners = () if score.winner is None else (score.winner,)
+    return winners or range(len(score.players))
+
+
 def _names(state: Any) -> tuple[str, ...]:
     return tuple(player.name for player in state.players)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameLibrary(Generic[S]):
     """The functions of a game's rules library that the shared adapter calls."""
 
@@ -63,10 +74,27 @@ class GameLibrary(Generic[S]):
     load_table: Callable[[Any], Reading] | None = None  # a game whose finished tables can be sent without a state
     player_names: Callable[[S], tuple[str, ...]] = _names
     narrate: Narrator = field(kw_only=True)  # an event in words (the game's narration.py): every event's `text`
+    # for the computer players (players.py): a deal of what a seat cannot see, consistent with what it sees; each
+    # player's points so far; what a seat knows (its view unless the rules put more in its hand)
+    sample_unseen: Callable[[S, int, Random], S] | None = None
+    standing: Callable[[S], Sequence[float]] | None = None
+    seen_by: Callable[[S, int], S] | None = None
+    playout_turns: int | None = None  # a search's playouts end after this many turns, judged by `standing`
+    lead_scale: float | None = None  # ... as a logistic of the lead in points, this many points a unit
 
     def read_state(self, document: Any) -> S:
         """A state from its JSON form, checked: MalformedError or InvalidStateError (pointers from the state)."""
         return self.load_state(document).checked()
+
+    @cached_property
+    def rules(self) -> Rules[S, Any]:
+        """The game as the computer players need it."""
+        assert self.sample_unseen is not None and self.standing is not None, "a game with players names both"
+        score = self.score
+        return Rules(self.steps.legal_steps, self.steps.apply_step, self.to_act, self.player_view,
+                     self.seen_by or self.player_view, self.sample_unseen, self.standing,
+                     lambda state: _winners(score(state)), self.players, self.playout_turns,
+                     self.lead_scale)
 
 
 class StateGame(Generic[S]):
@@ -157,6 +185,23 @@ class StateGame(Generic[S]):
         result = score(checked(reading, field))
         return {**result.to_json(), "warnings": [p.under(f"/{field}").to_json() for p in reading.warnings]}
 
+    def suggest(self, request: Json, *, ceiling_ms: float | None = None) -> Json:
+        """A computer player's steps for the seat to act (players.py): `level` random, greedy or mcts (the
+        default), `seed`, and a budget of `playouts` or `budget_ms` (wall clock), none past `ceiling_ms`."""
+        state = self.read(request)
+        playouts, budget_ms = request.get("playouts"), request.get("budget_ms")
+        budget = Budget(playouts=playouts, seconds=None if budget_ms is None else budget_ms / 1000,
+                        ceiling=None if ceiling_ms is None else ceiling_ms / 1000)
+        found = suggest(self.library.rules, state, level=request.get("level", "mcts"), seed=request.get("seed", 0),
+                        budget=budget)
+        return {
+            "player": found.player, "level": found.level, "seed": request.get("seed", 0),
+            "moves": [step.to_json() for step in found.steps],
+            "expected": _figures(found.best),
+            "alternatives": [{"move": a.step.to_json(), **_figures(a)} for a in found.alternatives],
+            "playouts": found.playouts, "elapsed_ms": round(found.elapsed_ms, 3), "complete": found.complete,
+        }
+
     def view(self, request: Json) -> Json:
         state = self.read(request)
         player, players = request["player"], self.library.players(state)
@@ -164,6 +209,13 @@ class StateGame(Generic[S]):
             raise MalformedError(Problem(None, "/player", f"\"player\" is a player of this game: 0 to "
                                                           f"{players - 1}."))
         return {"state": self.library.state_json(self.library.player_view(state, player))}
+
+
+def _figures(appraisal: Appraisal) -> Json:
+    """What the search thinks of a step, rounded for the wire."""
+    return {"win_chance": None if appraisal.win_chance is None else round(appraisal.win_chance, 4),
+            "margin": None if appraisal.margin is None else round(appraisal.margin, 3),
+            "playouts": appraisal.playouts}
 
 
 __all__ = ["GameLibrary", "StateGame", "checked", "under"]

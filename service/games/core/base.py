@@ -35,7 +35,9 @@ class Game(Protocol):
     schemas) and gives the answer's JSON form; GameError for what the request gets wrong.
 
     Besides these, an adapter may offer `picture(request) -> str` (SVG; its docstring describes the endpoint) and
-    `notation(request) -> Json`; the API adds those endpoints for the games that have them. An adapter may also
+    `notation(request) -> Json`, and `suggest(request, *, ceiling_ms) -> Json` (a computer player's steps:
+    `core.adapter.StateGame` gives it from the library's `sample_unseen` and `standing`); the API adds those
+    endpoints for the games that have them. An adapter may also
     name `referee_assets`: the folder inside its package holding its editor for the referee page (`editor.js`, an
     ES module, and optionally `editor.css`), served under /referee/<game>/."""
 

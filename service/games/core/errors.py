@@ -38,6 +38,10 @@ class InvalidStateError(GameError):
     """A well-formed state or table that cannot be a real position (breaks a rule such as T-COMP-4)."""
 
 
+class GameOverError(GameError):
+    """A question that needs someone to act, asked of a finished game (a suggestion)."""
+
+
 class IllegalStepError(GameError):
     """A step that the rules do not allow in the given state."""
 

@@ -12,7 +12,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Generic, TypeVar
 
-from marshmallow import Schema, ValidationError, fields, missing, post_load, validate
+from marshmallow import Schema, ValidationError, fields, missing, post_load, validate, validates_schema
 
 from .errors import InvalidStateError, MalformedError, Problem
 from .fastpath import Decline, Reader, compile_field, loader_of
@@ -452,6 +452,89 @@ def state_request_schemas(game: str, state: type[Schema], move: type[MoveUnion],
         "moves": List(move(), required=True, validate=validate.Length(max=max_moves),
                       metadata={"description": moves_text})})
     return state_request, view_request, moves_request
+
+
+LEVELS = ("random", "greedy", "mcts")  # the computer players' levels (players.py)
+MAX_PLAYOUTS = 100_000  # a playout budget's bound; the time ceiling (SUGGEST_MAX_BUDGET_MS) bounds its cost
+MAX_BUDGET_MS = 60_000  # a wall-clock budget's bound; the service caps it lower (SUGGEST_MAX_BUDGET_MS)
+
+
+def _valid_seed(seed: Any) -> bool:
+    return not isinstance(seed, bool) and (isinstance(seed, int) and abs(seed) <= 2 ** 63
+                                           or isinstance(seed, str) and len(seed) <= 200)
+
+
+class SuggestRequestBase(StrictSchema):
+    """A /suggest request's checks across fields: a seed as /new takes it, and at most one budget."""
+
+    @validates_schema
+    def _one_budget(self, data: dict, **kwargs: Any) -> None:
+        if "seed" in data and not _valid_seed(data["seed"]):
+            raise ValidationError({"seed": ["Must be an integer or a text of at most 200 characters."]})
+        if "playouts" in data and "budget_ms" in data:
+            raise ValidationError({"playouts": ["Give a budget of playouts or of budget_ms, not both."]})
+
+
+def suggest_schemas(game: str, state: type[Schema], move: type[MoveUnion]) -> tuple[type[Schema], type[Schema]]:
+    """`<Game>SuggestRequestSchema` and `<Game>SuggestResponseSchema`: a computer player's steps for the seat to
+    act (/suggest), with the game's state schema and move union."""
+    def figures(what: str) -> dict[str, fields.Field]:
+        return {
+            "win_chance": fields.Float(required=True, allow_none=True, metadata={
+                "description": f"The player's chance of winning as the search sees it: its share of the wins of "
+                               f"the playouts through {what}, a playout cut short judged on points (mcts); null for "
+                               "the other levels."}),
+            "margin": fields.Float(required=True, allow_none=True, metadata={
+                "description": f"The points ahead of the best opponent {what} leads to: at the end of the playouts "
+                               "(mcts, their mean), or just after the step (greedy); null for random."}),
+            "playouts": fields.Integer(required=True, metadata={"description": f"The playouts through {what}."}),
+        }
+    appraisal = type(f"{game}AppraisalSchema", (StrictSchema,), {
+        "__doc__": "What the search thinks of one first step.", **figures("the step")})
+    alternative = type(f"{game}AlternativeSchema", (appraisal,), {
+        "__doc__": "A first step the search ranked below the one suggested, and what it thinks of it.",
+        "move": move(required=True, metadata={"description": "The first step."})})
+    request = type(f"{game}SuggestRequestSchema", (SuggestRequestBase,), {
+        "__doc__": "The position, and how hard to think: a level and a budget (`playouts`, reproducible and "
+                   "cached, or `budget_ms` of wall clock; neither: the service's default wall-clock budget).",
+        "state": fields.Nested(state, required=True, metadata={"description": "The position; the player to act "
+                                                                              "is advised."}),
+        "level": fields.String(validate=validate.OneOf(LEVELS), metadata={
+            "description": "random: a legal step at random; greedy: the step that puts the player furthest ahead "
+                           "on points right after it; mcts (the default): information-set Monte Carlo tree "
+                           "search."}),
+        "seed": fields.Raw(metadata={"oneOf": [{"type": "integer"}, {"type": "string", "maxLength": 200}],
+                                     "description": "Seeds every random choice (the deals of what the player "
+                                                    "cannot see, the playouts); without it the service picks one "
+                                                    "and returns it."}),
+        "playouts": fields.Integer(strict=True, validate=validate.Range(1, MAX_PLAYOUTS), metadata={
+            "description": "Search for this many playouts: the same request gives the same answer (cached). The "
+                           "service's time ceiling still applies (then `complete` is false)."}),
+        "budget_ms": fields.Integer(strict=True, validate=validate.Range(1, MAX_BUDGET_MS), metadata={
+            "description": "Search for this long (wall clock), at most the service's ceiling."}),
+    })
+    response = type(f"{game}SuggestResponseSchema", (StrictSchema,), {
+        "__doc__": "A computer player's steps and what it thinks of them.",
+        "player": fields.Integer(required=True, metadata={"description": "The player advised: the one to act."}),
+        "level": fields.String(required=True, validate=validate.OneOf(LEVELS),
+                               metadata={"description": "The level that chose."}),
+        "seed": fields.Raw(required=True, metadata={"oneOf": [{"type": "integer"}, {"type": "string"}],
+                                                    "description": "The seed searched with."}),
+        "moves": List(move(), required=True, metadata={
+            "description": "The steps suggested, ready to post as {state, moves} to /apply: the player's turn, or "
+                           "its steps up to one whose outcome it cannot know (a card drawn face down); then ask "
+                           "again."}),
+        "expected": fields.Nested(appraisal, required=True, metadata={
+            "description": "What the search thinks of the first step."}),
+        "alternatives": List(fields.Nested(alternative), required=True, metadata={
+            "description": "The next best first steps, best first (up to four)."}),
+        "playouts": fields.Integer(required=True, metadata={"description": "The playouts run in all."}),
+        "elapsed_ms": fields.Float(required=True, metadata={"description": "How long the search took."}),
+        "complete": fields.Boolean(required=True, metadata={
+            "description": "False when the time ceiling stopped a playout budget early (the answer is then not "
+                           "cached)."}),
+    })
+    return request, response
 
 
 def state_response_schemas(game: str, state: type[Schema], *, state_text: str = "The position.",

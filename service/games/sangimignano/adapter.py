@@ -13,7 +13,7 @@ from . import picture as board_picture
 from . import schemas as wire_schemas
 from .catalogue import RULES, RULES_VERSION
 from .engine import apply_step, legal_steps
-from .game import STEPS, legal_moves, new_game, player_view, score, to_act
+from .game import STEPS, legal_moves, new_game, player_view, sample_unseen, score, standing, to_act
 from .model import MAX_PLAYERS, MIN_PLAYERS, State
 from .narration import narrate
 from .position import state_json
@@ -41,12 +41,16 @@ VARIANTS = (Variant("large_groups", "A player may build on a connected group of 
                                     "four guilds appear (S-VAR-1)."),)
 
 
+PLAYOUT_TURNS = 2  # the search's playouts: two turns, then the leader on points wins (measured: bench/players.py)
+
+
 class SanGimignanoGame(StateGame[State]):
     info = GameInfo(id="sangimignano", title="San Gimignano", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
                     rules_version=RULES_VERSION, variants=VARIANTS)
 
     library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, to_act, player_view, score,
-                          narrate=narrate)
+                          narrate=narrate, sample_unseen=sample_unseen, standing=standing,
+                          playout_turns=PLAYOUT_TURNS)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 

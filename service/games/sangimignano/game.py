@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 from itertools import product
 from typing import Any, Iterable
 
 from ..core.errors import InvalidStateError, MalformedError, Problem
+from ..core.players import shuffled_rest
 from ..core.stepping import Outcome, Stepper, player_names, to_act
-from .engine import apply_step, legal_steps, settle
+from .engine import apply_step, buildable, legal_steps, settle
 from .geometry import GUILDS, Guilds, Placed, canonical_turn, hexagon_kind, layout
 from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, SETUP, START, TOKEN, Player, State
 from .schemas import parse_step
@@ -98,9 +100,38 @@ def player_view(state: State, player: int) -> State:
     return replace(state, players=players)
 
 
+def sample_unseen(seen: State, seat: int, rng: random.Random) -> State:
+    """A whole state `seat` cannot tell from `seen` (its view): the other players' hexagons dealt afresh from the
+    hexagons it cannot account for (S-SVC-TILES, the board and its own hand known). A game dealt from the caller's
+    own hexagons may run out of them: then any kind."""
+    if not seen.has_hidden:
+        return seen
+    known = Counter(hexagon_kind(placed.guilds) for placed in seen.board)
+    for player in seen.players:
+        known.update(player.hexes)
+    rest = shuffled_rest(Counter(default_hexes()), known, rng)
+    kinds = sorted(set(default_hexes()))
+    players = []
+    for player in seen.players:
+        dealt = [rest.pop() if rest else rng.choice(kinds) for _ in range(player.hidden)]
+        players.append(replace(player, hexes=tuple(sorted(player.hexes + tuple(dealt))), hidden=0))
+    return replace(seen, players=tuple(players))
+
+
+READY = 0.5  # a group ready to build on (S-BUILD-1), in towers: a tower next turn, unless someone takes a space
+
+
+def standing(state: State) -> tuple[float, ...]:
+    """Each player's towers built (S-END-3), half a tower more with a group ready to build on, a token on a space a
+    hundredth (tokens break a tie): the greedy player's evaluation. Towers alone would leave every token placement
+    equal, and greedy placing them at random."""
+    scores = score_state(state).players
+    return tuple(p.towers + READY * bool(buildable(state, i)) + p.tokens / 100 for i, p in enumerate(scores))
+
+
 def score(state: State) -> Score:
     return score_state(state)
 
 
-__all__ = ["Outcome", "apply_steps", "as_step", "default_hexes", "legal_moves", "new_game", "player_view", "score",
-           "to_act"]
+__all__ = ["Outcome", "apply_steps", "as_step", "default_hexes", "legal_moves", "new_game", "player_view",
+           "sample_unseen", "score", "standing", "to_act"]

@@ -216,6 +216,9 @@ SanGimignanoValidateResponseSchema = wire.validate_response_schema("SanGimignano
 
 
 SanGimignanoLegalMovesResponseSchema = wire.legal_moves_response_schema("SanGimignano", Move())
+# /suggest: a computer player's steps for the player to act
+(SanGimignanoSuggestRequestSchema, SanGimignanoSuggestResponseSchema) = wire.suggest_schemas(
+    "SanGimignano", SanGimignanoStateSchema, Move)
 
 
 def _number(text: str) -> fields.Integer:

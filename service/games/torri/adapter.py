@@ -12,7 +12,7 @@ from . import notation as table_notation
 from . import picture as table_picture
 from . import schemas as wire_schemas
 from .catalogue import RULES, RULES_VERSION
-from .game import STEPS, legal_moves, new_game, player_view, score
+from .game import STEPS, legal_moves, new_game, player_view, sample_unseen, score, standing
 from .model import State, Table
 from .narration import narrate
 from .position import state_json, table_of
@@ -23,12 +23,16 @@ from .scoring import score_table
 VARIANTS = (Variant("nobles", "The advanced game with the ten noble cards (T-NOB)."),)
 
 
+PLAYOUT_TURNS = 2  # the search's playouts: two turns, then the leader on points wins (measured: bench/players.py)
+
+
 class TorriGame(StateGame[State]):
     info = GameInfo(id="torri", title="Le Torri di San Gimignano", min_players=2, max_players=2,
                     rules_version=RULES_VERSION, variants=VARIANTS)
 
     library = GameLibrary(new_game, load_state, state_json, STEPS, legal_moves, attrgetter("to_act"), player_view,
-                          score, load_table=load_table, narrate=narrate)
+                          score, load_table=load_table, narrate=narrate, sample_unseen=sample_unseen, standing=standing,
+                          playout_turns=PLAYOUT_TURNS)
     rule_book = RULES
     schemas = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
 

@@ -508,6 +508,9 @@ TorriValidateResponseSchema = wire.validate_response_schema("Torri")
 
 TorriLegalMovesResponseSchema = wire.legal_moves_response_schema(
     "Torri", Move(), to_act="The player who chooses among the moves; null once the game is over.")
+# /suggest: a computer player's steps for the player to act
+(TorriSuggestRequestSchema, TorriSuggestResponseSchema) = wire.suggest_schemas(
+    "Torri", TorriStateSchema, Move)
 
 
 def _who(text: str = "The player who did it.") -> fields.Integer:
