@@ -13,16 +13,16 @@ import random
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterator
 
 import pytest
 import yaml
-from werkzeug.serving import WSGIRequestHandler, make_server
 
 from service.api import create_app
+
+from ..serving import served
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_PATH = ROOT / "openapi.yaml"
@@ -75,22 +75,10 @@ def client_package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleT
             del sys.modules[name]
 
 
-class QuietHandler(WSGIRequestHandler):
-    def log_request(self, *args: Any) -> None:  # hundreds of calls: the access log would drown a failure
-        pass
-
-
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
-    server = make_server("127.0.0.1", 0, create_app(CONFIG), threaded=True, request_handler=QuietHandler)
-    thread = threading.Thread(target=server.serve_forever, name="generated-client-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
-        server.server_close()
+    with served("generated-client-server") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

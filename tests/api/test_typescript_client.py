@@ -19,19 +19,17 @@ import os
 import re
 import shutil
 import subprocess
-import threading
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
 import pytest
-from werkzeug.serving import WSGIRequestHandler, make_server
 
-from service.api import create_app
 from service.games.registry import GAMES
+
+from ..serving import served
 
 ROOT = Path(__file__).resolve().parents[2]
 NPM = ROOT / "build" / "npm" / "node_modules"
-CONFIG = {"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "WARNING", "REDIS_URL": ""}
 GENERATOR_FLAGS = ["--array-length", "--root-types"]  # the README's "Generate a client"
 
 
@@ -48,22 +46,10 @@ def _run(argv: list[str], what: str, cwd: Path, timeout: int = 600) -> str:
     return done.stdout
 
 
-class QuietHandler(WSGIRequestHandler):
-    def log_request(self, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
-    server = make_server("127.0.0.1", 0, create_app(CONFIG), threaded=True, request_handler=QuietHandler)
-    thread = threading.Thread(target=server.serve_forever, name="typescript-client-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
-        server.server_close()
+    with served("typescript-client-server") as url:
+        yield url
 
 
 def _prefix(game_id: str) -> str:

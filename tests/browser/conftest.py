@@ -8,14 +8,12 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
-from service.api import create_app
+from ..serving import served
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Screenshots are artifacts, never committed: REFEREE_SCREENSHOTS names their folder (CI may keep it).
@@ -27,16 +25,8 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
-    app = create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "WARNING", "REDIS_URL": ""})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="referee-page-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
-        server.server_close()
+    with served("referee-page-server") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ..core.narration import Event, article, counted, plainly, player_name, winners_sentence
+from ..core.narration import Event, article, counted, narrator, player_name, winners_sentence
 from .cards import STYLES
 
 
@@ -46,10 +46,7 @@ SENTENCES: dict[str, Callable[[Event, Sequence[str]], str]] = {
 }
 
 
-def narrate(event: Event, names: Sequence[str]) -> str:
-    """The sentence for one of Campanile's events; `names` are the players' names in seat order."""
-    sentence = SENTENCES.get(event.get("type", ""))
-    return sentence(event, names) if sentence else plainly(event, names)
+narrate = narrator(SENTENCES)  # one of Campanile's events in words; `names`: the players' names in seat order
 
 
 __all__ = ["SENTENCES", "narrate"]

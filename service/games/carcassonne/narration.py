@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from ..core.narration import Event, counted, listed, plainly, player_name, winners_sentence
+from ..core.narration import Event, counted, listed, narrator, player_name, winners_sentence
 
 EDGES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 # K-TILE-2: looking outward through an edge, L is the left half and R the right one
@@ -96,10 +96,7 @@ SENTENCES: dict[str, Callable[[Event, Sequence[str]], str]] = {
 }
 
 
-def narrate(event: Event, names: Sequence[str]) -> str:
-    """The sentence for one of Carcassonne's events; `names` are the players' names in seat order."""
-    sentence = SENTENCES.get(event.get("type", ""))
-    return sentence(event, names) if sentence else plainly(event, names)
+narrate = narrator(SENTENCES)  # one of Carcassonne's events in words; `names`: the players' names in seat order
 
 
 __all__ = ["SENTENCES", "narrate"]

@@ -71,6 +71,17 @@ def plainly(event: Event, names: Sequence[str]) -> str:
     return f"{said[:1].upper()}{said[1:]}" + (f": {facts}." if facts else ".")
 
 
+def narrator(sentences: Mapping[str, Narrator]) -> Narrator:
+    """A game's `narrate(event, names)`: the game's sentence for each event type (`sentences`), and a plain one
+    for a type it has none for (an event a newer engine makes)."""
+
+    def narrate(event: Event, names: Sequence[str]) -> str:
+        sentence = sentences.get(event.get("type", ""))
+        return sentence(event, names) if sentence else plainly(event, names)
+
+    return narrate
+
+
 def narrate_all(events: Iterable[dict], names: Sequence[str], narrate: Narrator) -> None:
     """Give every event its `text` (in place: the events are the answer's own)."""
     for event in events:

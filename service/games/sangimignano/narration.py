@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from ..core.narration import Event, counted, listed, plainly, player_name, winners_sentence
+from ..core.narration import Event, counted, listed, narrator, player_name, winners_sentence
 
 PHASES = {"token": "placing a token", "hex": "laying a hexagon", "build": "building a tower"}
 SKIPPED = {
@@ -62,10 +62,7 @@ SENTENCES: dict[str, Callable[[Event, Sequence[str]], str]] = {
 }
 
 
-def narrate(event: Event, names: Sequence[str]) -> str:
-    """The sentence for one of San Gimignano's events; `names` are the players' names in seat order."""
-    sentence = SENTENCES.get(event.get("type", ""))
-    return sentence(event, names) if sentence else plainly(event, names)
+narrate = narrator(SENTENCES)  # one of San Gimignano's events in words; `names`: the players' names in seat order
 
 
 __all__ = ["SENTENCES", "narrate"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ..core.narration import Event, article, counted, listed, ordinal, plainly, player_name
+from ..core.narration import Event, article, counted, listed, narrator, ordinal, player_name
 
 NOBLES = {
     "buona_pietra": "Buona Pietra", "via_francigena": "Via Francigena", "monumento": "Monumento",
@@ -113,10 +113,7 @@ SENTENCES: dict[str, Callable[[Event, Sequence[str]], str]] = {
 }
 
 
-def narrate(event: Event, names: Sequence[str]) -> str:
-    """The sentence for one of Torri's events; `names` are the players' names in seat order."""
-    sentence = SENTENCES.get(event.get("type", ""))
-    return sentence(event, names) if sentence else plainly(event, names)
+narrate = narrator(SENTENCES)  # one of Torri's events in words; `names`: the players' names in seat order
 
 
 __all__ = ["SENTENCES", "narrate"]
