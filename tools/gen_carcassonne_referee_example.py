@@ -7,7 +7,6 @@ Usage: python tools/gen_carcassonne_referee_example.py [--check]
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -17,6 +16,7 @@ sys.path.insert(0, str(ROOT))
 
 from service.games.carcassonne import state_json  # noqa: E402
 from service.games.carcassonne.adapter import EXAMPLE_SEED, example_game  # noqa: E402
+from tools.generated_file import write_or_check  # noqa: E402
 
 OUT = ROOT / "service" / "games" / "carcassonne" / "referee" / "example.json"
 
@@ -35,17 +35,7 @@ def text() -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="compare with the file instead of writing it")
-    args = parser.parse_args()
-    if args.check:
-        if not OUT.exists() or OUT.read_text(encoding="utf-8") != text():
-            print(f"{OUT.relative_to(ROOT)} is out of date: run python {Path(__file__).relative_to(ROOT)}")
-            return 1
-        return 0
-    OUT.write_text(text(), encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}")
-    return 0
+    return write_or_check(__doc__ or "", OUT, text, __file__)
 
 
 if __name__ == "__main__":

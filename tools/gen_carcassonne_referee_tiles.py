@@ -8,7 +8,6 @@ Usage: python tools/gen_carcassonne_referee_tiles.py [--check]
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -18,6 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from service.games.carcassonne import Kind, face, tile_counts  # noqa: E402
 from service.games.carcassonne.picture import tile_svg  # noqa: E402
+from tools.generated_file import write_or_check  # noqa: E402
 
 OUT = ROOT / "service" / "games" / "carcassonne" / "referee" / "tiles.json"
 
@@ -41,17 +41,7 @@ def text() -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="compare with the file instead of writing it")
-    args = parser.parse_args()
-    if args.check:
-        if not OUT.exists() or OUT.read_text(encoding="utf-8") != text():
-            print(f"{OUT.relative_to(ROOT)} is out of date: run python {Path(__file__).relative_to(ROOT)}")
-            return 1
-        return 0
-    OUT.write_text(text(), encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}")
-    return 0
+    return write_or_check(__doc__ or "", OUT, text, __file__)
 
 
 if __name__ == "__main__":

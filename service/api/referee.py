@@ -38,7 +38,8 @@ def editor_folder(game_id: str) -> Path | None:
     return folder if (folder / EDITOR).is_file() else None
 
 
-def _strict(response: Response) -> Response:
+def strict(response: Response) -> Response:
+    """The referee pages' policy (everything from this origin), and never a stale page."""
     response.headers["Content-Security-Policy"] = POLICY
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -47,7 +48,7 @@ def _strict(response: Response) -> Response:
 @referee_blp.route("/referee", methods=["GET"])
 def referee_page() -> Response:
     """The page itself."""
-    return _strict(send_from_directory(STATIC, "index.html", max_age=0))
+    return strict(send_from_directory(STATIC, "index.html", max_age=0))
 
 
 @referee_blp.route("/referee/games.json", methods=["GET"])
@@ -68,7 +69,7 @@ def referee_games() -> Response:
             "picture": hasattr(game, "picture"),
             "variants": [variant.name for variant in game.info.variants],
         })
-    return _strict(jsonify({"games": offered}))
+    return strict(jsonify({"games": offered}))
 
 
 @referee_blp.route("/referee/<game_id>/<path:filename>", methods=["GET"])
@@ -77,4 +78,4 @@ def referee_game_asset(game_id: str, filename: str) -> Response:
     folder = editor_folder(game_id)
     if folder is None:
         abort(404)
-    return _strict(send_from_directory(folder, filename, max_age=0))
+    return strict(send_from_directory(folder, filename, max_age=0))

@@ -13,18 +13,11 @@ from pathlib import Path
 
 from flask import Blueprint, Response, send_from_directory
 
-from .referee import POLICY
+from .referee import strict
 
 STATIC = Path(__file__).resolve().parent / "static" / "replay"
 
 replay_blp = Blueprint("replay_page", __name__, static_folder=str(STATIC), static_url_path="/referee/replay/assets")
-
-
-def strict(response: Response) -> Response:
-    """The scoring page's policy (everything from this origin), and never a stale page."""
-    response.headers["Content-Security-Policy"] = POLICY
-    response.headers["Cache-Control"] = "no-cache"
-    return response
 
 
 @replay_blp.route("/referee/replay", methods=["GET"])

@@ -320,14 +320,12 @@ CarcassonneApplyResponseSchema = wire.apply_response_schema("Carcassonne", Carca
                                                             CarcassonneEventSchema)
 
 
-class CarcassonneFeatureScoreSchema(wire.StrictSchema):
+class CarcassonneFeatureScoreSchema(CarcassonneScoredFeatureSchema):
+    """A feature of the board as /score explains it: what a scored event says of it (a field too), and its
+    scoring."""
+
     type = fields.String(required=True, validate=validate.OneOf(["road", "city", "cloister", "field"]),
                          metadata={"description": "The feature's kind."})
-    at = Square(required=True, metadata={"description": "A tile of the feature (the first in board order)."})
-    feature = fields.String(required=True, metadata={"description": "Its name on that tile (K-TILE-4)."})
-    tiles = wire.List(Square(), required=True, metadata={"description": "The squares it covers (a cloister: its own "
-                                                                        "and the tiles around it)."})
-    pennants = fields.Integer(required=True, metadata={"description": "Pennants in a city."})
     complete = fields.Boolean(required=True, metadata={"description": "Complete (a field never is)."})
     cities = fields.Integer(required=True, allow_none=True,
                             metadata={"description": "A field: the complete cities it touches (K-END-3)."})
