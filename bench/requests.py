@@ -1,17 +1,20 @@
 """What a computed answer costs in process, for every game and variant, beside the framework floor.
 
-    python bench/requests.py                          # this checkout
-    python bench/requests.py --json /tmp/now.json     # ... and keep the figures, to set beside another build's
+    python bench/requests.py                                  # this checkout, every game and variant
+    python bench/requests.py --game carcassonne --variant tower --rounds 5
+    python bench/requests.py --json /tmp/now.json             # ... and keep the figures, to set beside another build's
 
-Through Flask's test client with the cache off (so every answer is computed: the reading, the game, the JSON),
-with bodies sampled over whole seeded random games of each game and variant (early, middle and late positions
-alike): /apply of one legal move and /legal-moves. Beside it, in the same run, bench/floor_app.py (Flask parsing
-the same bodies and answering as many bytes) through its own test client: the ratio floor ÷ service is what
-bench/service.py measures over HTTP, without the server's and the load generator's share (which both pay alike, so
-over HTTP the ratio is closer to 1). And the same service with EARLY_CACHE_HITS off, every answer written by the
-Flask view (service/api/early.py says what the early layer skips). Each figure is CPU time (time.process_time)
-per request, the best of `--rounds` passes over the bodies: the machine's other load moves wall time far more.
-Nothing is asserted.
+The bodies are bench/service.py's (the same seeded random games, 2 to 4 players, one body per game and endpoint,
+states drawn uniformly from the whole game; `--bodies` games per case): /apply of a state and one legal move,
+/legal-moves of another state, /score of the finished board. Every body is a different position, as over HTTP, so
+what a game keeps between requests (San Gimignano's layouts, Torri's memos) helps here only as much as it would
+there. They go through Flask's test client with the cache off (every answer computed: the reading, the game, the
+JSON) and, in turn, to bench/floor_app.py (Flask parsing the same bodies and answering as many bytes): the ratio
+floor ÷ service is what bench/service.py measures over HTTP, without the server's and the load generator's share
+(which both pay alike, so over HTTP the ratio is closer to 1). With `--flask-path`, also the same service with
+EARLY_CACHE_HITS off, every answer written by the Flask view (service/api/early.py says what the early layer
+skips). Each figure is CPU time (time.process_time) per request, the best of `--rounds` passes over the bodies, the
+servers in turn twice: the machine's other load moves wall time far more. Nothing is asserted.
 """
 from __future__ import annotations
 
@@ -19,7 +22,6 @@ import argparse
 import importlib.util
 import json
 import logging
-import random
 import statistics
 import sys
 import time
@@ -29,35 +31,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from service.api import create_app  # noqa: E402
-from service.games.registry import GAMES  # noqa: E402
 
-NAMES = ["Ada", "Bea", "Cy"]
+ENDPOINTS = ("apply", "legal-moves", "score")
 
 
-def _floor_app():
-    spec = importlib.util.spec_from_file_location("floor_app", ROOT / "bench" / "floor_app.py")
+def _bench_module(name: str, file: str):
+    """A sibling script as a module (bench/ is no package, and its service.py would shadow the project's)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / file)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up while the class is made
     spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module.app
+    return module
 
 
-def sampled_positions(game, variant: dict, games: int, per_game: int) -> list:
-    """`per_game` positions drawn from each of `games` seeded random games played to the end (2 players, 3 where
-    the game needs more), as the library's states."""
-    lib = game.library
-    players = min(max(2, game.info.min_players), game.info.max_players)
-    positions = []
-    for seed in range(games):
-        state = lib.read_state(game.new({"seed": seed, "names": NAMES[:players], "variant": variant})["state"])
-        rng, states = random.Random(seed), [state]
-        while moves := lib.legal_moves(state):
-            state = lib.steps.apply_steps(state, [rng.choice(moves)]).state
-            states.append(state)
-        positions += rng.sample(states[:-1], min(per_game, len(states) - 1))
-    return positions
-
-
-def cpu_per_request(client, requests: list[tuple[str, str]], rounds: int) -> float:
+def cpu_per_request(client, requests: list[tuple[str, bytes]], rounds: int) -> float:
     """µs of CPU per request, the best of `rounds` passes over the requests."""
     best = float("inf")
     for _ in range(rounds):
@@ -71,44 +58,49 @@ def cpu_per_request(client, requests: list[tuple[str, str]], rounds: int) -> flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--games", type=int, default=3, help="random games sampled per game and variant")
-    parser.add_argument("--positions", type=int, default=8, help="positions drawn from each game")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--bodies", type=int, default=100, help="random games sampled per case (default 100)")
+    parser.add_argument("--game", help="comma-separated game ids (default: every registered game)")
+    parser.add_argument("--variant", help="comma-separated variant names, `base` for none (default: all)")
+    parser.add_argument("--endpoints", default=",".join(ENDPOINTS), help="default: apply,legal-moves,score")
+    parser.add_argument("--seed", type=int, default=7, help="the first game's seed (default 7, as bench/service.py)")
+    parser.add_argument("--flask-path", action="store_true", help="also the Flask path (early answers off)")
     parser.add_argument("--json", help="write the figures here")
     args = parser.parse_args()
     logging.disable(logging.CRITICAL)
+    over_http = _bench_module("bench_service", "service.py")
+    floor = _bench_module("bench_floor_app", "floor_app.py").app.test_client()
     settings = {"RATE_LIMIT": "", "CACHE_MAX_ENTRIES": 0, "LOG_LEVEL": "ERROR"}
     service = create_app(settings).test_client()
-    through_flask = create_app({**settings, "EARLY_CACHE_HITS": False}).test_client()
-    floor = _floor_app().test_client()
+    through_flask = create_app({**settings, "EARLY_CACHE_HITS": False}).test_client() if args.flask_path else None
+    endpoints = tuple(args.endpoints.split(","))
     figures: dict[str, dict] = {}
-    print(f"{'game':28} {'endpoint':12} {'body median':>11} {'service µs':>10} {'floor µs':>9} {'floor ÷ service':>15}"
-          f" {'Flask path µs':>13} {'Flask path ÷ service':>20}")
-    for game_id, game in GAMES.items():
-        for variant in [{}] + [{v.name: True} for v in game.info.variants]:
-            lib = game.library
-            positions = sampled_positions(game, variant, args.games, args.positions)
-            documents = [(lib.state_json(s), lib.legal_moves(s)[:1]) for s in positions]
-            bodies = {"apply": [json.dumps({"state": doc, "moves": moves}) for doc, moves in documents],
-                      "legal-moves": [json.dumps({"state": doc}) for doc, _ in documents]}
-            name = game_id + ("+" + ",".join(variant) if variant else "")
-            for endpoint, texts in bodies.items():
-                url = f"/v1/games/{game_id}/{endpoint}"
-                requests = [(url, text) for text in texts]
-                sizes = [len(service.post(url, data=t, content_type="application/json").get_data()) for t in texts]
-                echoes = [(f"/echo?bytes={size}", text) for size, text in zip(sizes, texts)]
-                mine, theirs, flask_path = [], [], []
-                for _ in range(2):  # the apps in turn, so all see the same machine
-                    mine.append(cpu_per_request(service, requests, args.rounds))
-                    theirs.append(cpu_per_request(floor, echoes, args.rounds))
+    print(f"{'case':28} {'endpoint':12} {'body median':>11} {'service µs':>10} {'floor µs':>9} {'floor ÷ service':>15}"
+          + (f" {'Flask path µs':>13} {'Flask path ÷ service':>20}" if args.flask_path else ""))
+    for case in over_http.chosen_cases(args.game, args.variant):
+        bodies = over_http.sample_bodies(case, args.bodies, args.seed, endpoints)
+        for endpoint in endpoints:
+            url = f"{case.base_path}/{endpoint}"
+            texts = bodies[endpoint]
+            requests = [(url, text) for text in texts]
+            sizes = [len(service.post(url, data=t, content_type="application/json").get_data()) for t in texts]
+            echoes = [(f"/echo?bytes={size}", text) for size, text in zip(sizes, texts)]
+            mine, theirs, flask_path = [], [], []
+            for _ in range(2):  # the apps in turn, so all see the same machine
+                mine.append(cpu_per_request(service, requests, args.rounds))
+                theirs.append(cpu_per_request(floor, echoes, args.rounds))
+                if through_flask is not None:
                     flask_path.append(cpu_per_request(through_flask, requests, args.rounds))
-                row = {"body_median": statistics.median(len(t) for t in texts), "service_us": min(mine),
-                       "floor_us": min(theirs), "flask_path_us": min(flask_path)}
-                row["ratio"] = row["floor_us"] / row["service_us"]
-                figures[f"{name} {endpoint}"] = row
-                print(f"{name:28} {endpoint:12} {row['body_median']:>9.0f} B {row['service_us']:>10.0f} "
-                      f"{row['floor_us']:>9.0f} {row['ratio']:>14.2f}x {row['flask_path_us']:>13.0f} "
-                      f"{row['flask_path_us'] / row['service_us']:>19.2f}x", flush=True)
+            row = {"bodies": len(texts), "body_median": statistics.median(len(t) for t in texts),
+                   "service_us": min(mine), "floor_us": min(theirs)}
+            row["ratio"] = row["floor_us"] / row["service_us"]
+            line = (f"{case.name:28} {endpoint:12} {row['body_median']:>9.0f} B {row['service_us']:>10.0f} "
+                    f"{row['floor_us']:>9.0f} {row['ratio']:>14.2f}x")
+            if flask_path:
+                row["flask_path_us"] = min(flask_path)
+                line += f" {row['flask_path_us']:>13.0f} {row['flask_path_us'] / row['service_us']:>19.2f}x"
+            figures[f"{case.name} {endpoint}"] = row
+            print(line, flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=1))
 
