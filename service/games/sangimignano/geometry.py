@@ -389,11 +389,24 @@ def group_within(lay: Layout, spaces: int, owned: int, large: bool, budget: int)
     """Whether a qualifying group among the set `spaces` needs at most `budget` more tokens: one for each of its
     spaces outside the set `owned` (those already holding one). Base game: four connected spaces of four different
     guilds; S-VAR-1: any connected group in which all four guilds appear. Every base group qualifies for S-VAR-1
-    too, so those are tried first; the variant's larger groups are then searched as a group Steiner tree over the
-    guilds, by dynamic programming over guild subsets."""
-    if any((quartet & ~owned).bit_count() <= budget for quartet in distinct_quartets(lay, spaces)):
+    too, so those are tried first; the variant's larger groups are then searched cheapest first: a group of owned
+    spaces alone (no token more), one more space joining owned ones (one token more), and beyond that a group
+    Steiner tree over the guilds, by dynamic programming over guild subsets."""
+    owned &= spaces
+    if (ALL_GUILDS & ~lay.guilds_of(owned)).bit_count() > budget:
+        return False  # each guild no owned space shows needs a token more, on a space of its own
+    if quartet_within(lay, spaces, owned, budget):
         return True
     if not large:
+        return False
+    owned_groups = group_sets(lay, owned)
+    if any(lay.guilds_of(group) == ALL_GUILDS for group in owned_groups):
+        return True  # no token more
+    if budget == 0:
+        return False
+    if _one_space_joins(lay, spaces & ~owned, owned_groups):
+        return True
+    if budget == 1:
         return False
     for group in group_sets(lay, spaces):
         if lay.guilds_of(group) != ALL_GUILDS:
@@ -402,6 +415,65 @@ def group_within(lay: Layout, spaces: int, owned: int, large: bool, budget: int)
             continue  # each guild without a token yet needs one more
         members = spaces_of(group)
         if _steiner(lay, members, {s: 0 if owned >> s & 1 else 1 for s in members}) <= budget:
+            return True
+    return False
+
+
+def quartet_within(lay: Layout, spaces: int, owned: int, budget: int) -> bool:
+    """Whether some quartet among `spaces` (four connected spaces of four different guilds, S-BUILD-1) has at most
+    `budget` spaces outside `owned`. `distinct_quartets`' search, cut short: once a partial group has spent the
+    budget, only owned spaces are left as choices (each group is still reached by its one path, every space on it
+    within the budget), and the first quartet found answers."""
+    if budget >= 4:
+        return next(distinct_quartets(lay, spaces), None) is not None
+    reach, bit, showing = lay.reach, lay.bit, lay.showing
+    higher = spaces
+    while higher:
+        first = higher & -higher
+        higher ^= first
+        spent1 = 0 if first & owned else 1
+        if spent1 > budget:
+            continue
+        at1 = first.bit_length() - 1
+        guilds1 = bit[at1]
+        near1 = reach[at1] | first
+        choices1 = reach[at1] & higher & ~showing[guilds1]
+        if spent1 == budget:
+            choices1 &= owned
+        while choices1:
+            second = choices1 & -choices1
+            choices1 ^= second
+            spent2 = spent1 if second & owned else spent1 + 1
+            at2 = second.bit_length() - 1
+            guilds2 = guilds1 | bit[at2]
+            near2 = near1 | reach[at2]
+            choices2 = (choices1 | reach[at2] & higher & ~near1) & ~showing[guilds2]
+            if spent2 == budget:
+                choices2 &= owned
+            while choices2:
+                third = choices2 & -choices2
+                choices2 ^= third
+                at3 = third.bit_length() - 1
+                choices3 = (choices2 | reach[at3] & higher & ~near2) & ~showing[guilds2 | bit[at3]]
+                if (spent2 if third & owned else spent2 + 1) == budget:
+                    choices3 &= owned
+                if choices3:
+                    return True
+    return False
+
+
+def _one_space_joins(lay: Layout, others: int, owned_groups: list[int]) -> bool:
+    """Whether one space of `others` and the groups of owned spaces it touches show all four guilds together."""
+    reach = lay.reach
+    while others:
+        lowest = others & -others
+        others ^= lowest
+        near = reach[lowest.bit_length() - 1]
+        joined = lowest
+        for group in owned_groups:
+            if group & near:
+                joined |= group
+        if lay.guilds_of(joined) == ALL_GUILDS:
             return True
     return False
 
