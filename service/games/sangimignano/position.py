@@ -202,7 +202,7 @@ def _check_board(board: list[Entry], placed: tuple[Placed, ...], starting: int, 
         _two_on_a_place(board, problems)
         return
     lay = layout(placed)
-    if any(near & lay.showing[bit] for near, bit in zip(lay.reach, lay.bit)):  # a space meets its own guild
+    if lay.guild_meets_itself:
         _clashes(sorted(board), starting, problems)
     if not board or len(board) > HEXAGONS:
         return  # too many hexagons is S-COMP-4's problem; searching their starts would only cost time
