@@ -215,7 +215,9 @@ class Layout:
 
     def guilds_of(self, spaces: int) -> int:
         """The guilds (as GUILD_BIT bits) that the spaces of the set `spaces` show."""
-        return sum(bit for bit in GUILD_BIT.values() if spaces & self.showing[bit])
+        showing = self.showing  # GUILD_BIT, spelled out: the group searches ask this often
+        return ((spaces & showing[1] and 1) | (spaces & showing[2] and 2) | (spaces & showing[4] and 4)
+                | (spaces & showing[8] and 8))
 
 
 def last_by_identity(cached: Callable[..., T]) -> Callable[..., T]:
@@ -424,18 +426,20 @@ def group_within(lay: Layout, spaces: int, owned: int, large: bool, budget: int)
     """Whether a qualifying group among the set `spaces` needs at most `budget` more tokens: one for each of its
     spaces outside the set `owned` (those already holding one). Base game: four connected spaces of four different
     guilds; S-VAR-1: any connected group in which all four guilds appear. Every base group qualifies for S-VAR-1
-    too, so those are tried first; the variant's larger groups are then searched cheapest first: a group of owned
-    spaces alone (no token more), one more space joining owned ones (one token more), and beyond that a group
-    Steiner tree over the guilds, by dynamic programming over guild subsets."""
+    too, and is the quickest found, so with two tokens or more to spare those are tried first; then the variant's
+    groups cheapest first: owned spaces alone (no token more), one more space joining owned ones (one token more),
+    and beyond that a group Steiner tree over the guilds, by dynamic programming over guild subsets."""
     owned &= spaces
     if (ALL_GUILDS & ~lay.guilds_of(owned)).bit_count() > budget:
         return False  # each guild no owned space shows needs a token more, on a space of its own
-    if quartet_within(lay, spaces, owned, budget):
-        return True
+    if budget == 0:
+        spaces = owned  # a group needing no token more lies among the owned spaces
     if not large:
-        return False
-    owned_groups = group_sets(lay, owned)
-    if any(lay.guilds_of(group) == ALL_GUILDS for group in owned_groups):
+        return quartet_within(lay, spaces, owned, budget)
+    if budget >= 2 and quartet_within(lay, spaces, owned, budget):
+        return True
+    owned_groups = [(group, lay.guilds_of(group)) for group in group_sets(lay, owned)]
+    if any(guilds == ALL_GUILDS for _, guilds in owned_groups):
         return True  # no token more
     if budget == 0:
         return False
@@ -497,18 +501,19 @@ def quartet_within(lay: Layout, spaces: int, owned: int, budget: int) -> bool:
     return False
 
 
-def _one_space_joins(lay: Layout, others: int, owned_groups: list[int]) -> bool:
-    """Whether one space of `others` and the groups of owned spaces it touches show all four guilds together."""
-    reach = lay.reach
+def _one_space_joins(lay: Layout, others: int, owned_groups: list[tuple[int, int]]) -> bool:
+    """Whether one space of `others` and the groups of owned spaces it touches (each with the guilds it shows)
+    show all four guilds together."""
+    reach, bit = lay.reach, lay.bit
     while others:
         lowest = others & -others
         others ^= lowest
-        near = reach[lowest.bit_length() - 1]
-        joined = lowest
-        for group in owned_groups:
+        at = lowest.bit_length() - 1
+        near, guilds = reach[at], bit[at]
+        for group, shown in owned_groups:
             if group & near:
-                joined |= group
-        if lay.guilds_of(joined) == ALL_GUILDS:
+                guilds |= shown
+        if guilds == ALL_GUILDS:
             return True
     return False
 
