@@ -263,9 +263,9 @@ LAYOUT_CACHE = 256
 def layout(board: tuple[Placed, ...]) -> Layout:
     """The board's Layout, made once per board."""
     index = {hexagon.at: h for h, hexagon in enumerate(board)}
-    by_key = {_key(at): h for at, h in index.items()}
+    by_key = {q * 256 + r: h for (q, r), h in index.items()}  # each place as its `_key`
     guild = tuple(chain.from_iterable(hexagon.guilds for hexagon in board))
-    reach = list(_within_hexagons(len(board)))
+    reach = _within_hexagons(len(board))
     hexagon_reach = [0] * len(board)
     guild_meets_itself = False
     sides = [SPACE_ON_SIDE[hexagon.rotation] for hexagon in board]  # S-GEO-2, per hexagon
@@ -291,11 +291,16 @@ def layout(board: tuple[Placed, ...]) -> Layout:
                   guild_meets_itself)
 
 
-@lru_cache(maxsize=None)  # one per board size
-def _within_hexagons(hexagons: int) -> tuple[int, ...]:
+def _within_hexagons(hexagons: int) -> list[int]:
     """Per space of a board of `hexagons`, its neighbours on its own hexagon: the three are pairwise adjacent
     (S-GEO-3)."""
-    return tuple(pair << 3 * h for h in range(hexagons) for pair in (0b110, 0b101, 0b011))
+    if hexagons <= len(_WITHIN_HEXAGONS) // 3:
+        return list(_WITHIN_HEXAGONS[:3 * hexagons])
+    return [pair << 3 * h for h in range(hexagons) for pair in (0b110, 0b101, 0b011)]
+
+
+# the same, worked out once for boards of up to 64 hexagons (the most a state document holds)
+_WITHIN_HEXAGONS = tuple(pair << 3 * h for h in range(64) for pair in (0b110, 0b101, 0b011))
 
 
 def _frontier(board: tuple[Placed, ...]) -> dict[Coord, int]:
