@@ -215,7 +215,7 @@ class Layout:
 
     def guilds_of(self, spaces: int) -> int:
         """The guilds (as GUILD_BIT bits) that the spaces of the set `spaces` show."""
-        showing = self.showing  # GUILD_BIT, spelled out: the group searches ask this often
+        showing = self.showing  # the four GUILD_BIT bits spelled out: the group searches ask this often
         return ((spaces & showing[1] and 1) | (spaces & showing[2] and 2) | (spaces & showing[4] and 4)
                 | (spaces & showing[8] and 8))
 
