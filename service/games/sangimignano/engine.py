@@ -116,7 +116,17 @@ def hand_kinds(player: Player) -> tuple[Guilds, ...]:
 
 def turnings(kinds: tuple[Guilds, ...]) -> list[tuple[Guilds, int, int]]:
     """Each of `kinds` turned each way: (kind, rotation, the guild it shows on each side, as `side_guilds`)."""
-    return [(kind, rotation, side_guilds(rotation, kind)) for kind in kinds for rotation in range(6)]
+    return [(kind, rotation, shown) for kind in kinds for rotation, shown in enumerate(turned(kind))]
+
+
+def turned(kind: Guilds) -> tuple[int, ...]:
+    """Per rotation 0 to 5, the guild a hexagon of `kind` shows on each side (`side_guilds`)."""
+    shown = TURNED.get(kind)
+    return shown if shown is not None else tuple(side_guilds(rotation, kind) for rotation in range(6))
+
+
+# `turned` for every kind, worked out once: the S-HEX-3 checks of a hand ask it of each kind in hand
+TURNED = {kind: tuple(side_guilds(rotation, kind) for rotation in range(6)) for kind in KINDS}
 
 
 def placements(lay: Layout, kinds: tuple[Guilds, ...]) -> list[Step]:
@@ -133,7 +143,7 @@ def any_fits(lay: Layout, kinds: tuple[Guilds, ...]) -> bool:
 
 @lru_cache(maxsize=SEARCH_CACHE)
 def _any_fits(lay: Layout, kinds: tuple[Guilds, ...]) -> bool:
-    ways = [shown for _, _, shown in turnings(kinds)]
+    ways = [shown for kind in kinds for shown in turned(kind)]
     return any(not facing & shown for facing in lay.facing.values() for shown in ways)
 
 

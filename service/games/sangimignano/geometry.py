@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache, wraps
-from itertools import permutations
+from itertools import chain, permutations
 from operator import is_
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, TypeVar
 
@@ -141,12 +141,28 @@ class Layout:
     index: dict[Coord, int]  # hexagon at a coordinate
     guild: tuple[str, ...]  # per space
     bit: tuple[int, ...]  # per space: its guild as a bit
-    frontier: tuple[Coord, ...]  # empty places touching two hexagons or more (S-HEX-2, S-SVC-EDGE), sorted
-    facing: dict[Coord, int]  # per place of the frontier, in its order: the guilds its neighbours show it (S-HEX-3)
     # The group searches (S-BUILD-1) see a set of spaces as one number, space s as bit s:
     reach: tuple[int, ...]  # per space: the set of its neighbours (S-GEO-3)
     showing: tuple[int, ...]  # per set of guilds (as GUILD_BIT bits): the spaces of those guilds
     hexagon_reach: tuple[int, ...]  # per hexagon: the set of hexagons it shares a side with, hexagon h as bit h
+    guild_meets_itself: bool  # whether two spaces of one guild share a side (S-HEX-3), asked of every board read
+    # Only the hexagon phase and the S-END-2 check with hexagons in hand ask where one could go (`facing`): made on
+    # first use, once every hexagon is laid it never is.
+    _facing: dict[Coord, int] | None = None
+
+    @property
+    def facing(self) -> dict[Coord, int]:
+        """Per place of the frontier, in its order: the guilds its neighbours show it (S-HEX-3)."""
+        facing = self._facing
+        if facing is None:
+            facing = _frontier(self.board)
+            object.__setattr__(self, "_facing", facing)  # a cache of what the board determines, not a change
+        return facing
+
+    @property
+    def frontier(self) -> tuple[Coord, ...]:
+        """The empty places touching two hexagons or more (S-HEX-2, S-SVC-EDGE), sorted."""
+        return tuple(self.facing)
 
     @property
     def spaces(self) -> int:
@@ -199,7 +215,9 @@ class Layout:
 
     def guilds_of(self, spaces: int) -> int:
         """The guilds (as GUILD_BIT bits) that the spaces of the set `spaces` show."""
-        return sum(bit for bit in GUILD_BIT.values() if spaces & self.showing[bit])
+        showing = self.showing  # the four GUILD_BIT bits spelled out: the group searches ask this often
+        return ((spaces & showing[1] and 1) | (spaces & showing[2] and 2) | (spaces & showing[4] and 4)
+                | (spaces & showing[8] and 8))
 
 
 def last_by_identity(cached: Callable[..., T]) -> Callable[..., T]:
@@ -245,30 +263,23 @@ LAYOUT_CACHE = 256
 def layout(board: tuple[Placed, ...]) -> Layout:
     """The board's Layout, made once per board."""
     index = {hexagon.at: h for h, hexagon in enumerate(board)}
-    keys = [_key(at) for at in index]
-    by_key = dict(zip(keys, index.values()))
-    guild: list[str] = []
-    reach: list[int] = []
+    by_key = {q * 256 + r: h for (q, r), h in index.items()}  # each place as its `_key`
+    guild = tuple(chain.from_iterable(hexagon.guilds for hexagon in board))
+    reach = _within_hexagons(len(board))
     hexagon_reach = [0] * len(board)
-    facing: dict[int, int] = {}  # free places touching a hexagon, by key: the guilds shown them (S-HEX-3)
-    for h, hexagon in enumerate(board):
-        first = 3 * h
-        guild.extend(hexagon.guilds)
-        reach.extend((0b110 << first, 0b101 << first, 0b011 << first))  # S-GEO-3: pairwise adjacent within
-        key = keys[h]
-        on_edge = not (-MAX_COORD < hexagon.at[0] < MAX_COORD and -MAX_COORD < hexagon.at[1] < MAX_COORD)
-        touching = 0
-        for step, space, facing_side, shown in _SIDES_LAID[hexagon.rotation, hexagon.guilds]:
-            cell = key + step
-            other = by_key.get(cell)
-            if other is not None:
-                reach[first + space] |= 1 << 3 * other + SPACE_ON_SIDE[board[other].rotation][facing_side]
-                touching |= 1 << other
-            elif not on_edge or on_table(_coord(cell)):
-                facing[cell] = facing.get(cell, 0) | shown
-        hexagon_reach[h] = touching
-    # each hexagon a free place touches shows it one guild on one side: one bit each
-    frontier = {_coord(cell): facing[cell] for cell in sorted(facing) if facing[cell].bit_count() >= 2}
+    guild_meets_itself = False
+    sides = [SPACE_ON_SIDE[hexagon.rotation] for hexagon in board]  # S-GEO-2, per hexagon
+    for h, (key, space_on) in enumerate(zip(by_key, sides)):
+        for side, step in _SIDES_AHEAD:  # each shared side once: the other three are seen from the other hexagon
+            other = by_key.get(key + step)
+            if other is not None:  # S-GEO-1, S-GEO-3: the spaces on either side of the shared side are adjacent
+                mine, theirs = 3 * h + space_on[side], 3 * other + sides[other][side + 3]
+                reach[mine] |= 1 << theirs
+                reach[theirs] |= 1 << mine
+                hexagon_reach[h] |= 1 << other
+                hexagon_reach[other] |= 1 << h
+                if guild[mine] == guild[theirs]:
+                    guild_meets_itself = True
     bits = tuple(map(GUILD_BIT.__getitem__, guild))
     showing = [0] * (ALL_GUILDS + 1)
     for s, bit in enumerate(bits):
@@ -276,8 +287,36 @@ def layout(board: tuple[Placed, ...]) -> Layout:
     for guilds in range(1, ALL_GUILDS + 1):  # a set of guilds: the spaces of its lowest guild and of the rest
         lowest = guilds & -guilds
         showing[guilds] = showing[lowest] | showing[guilds ^ lowest]
-    return Layout(board, index, tuple(guild), bits, tuple(frontier), frontier, tuple(reach), tuple(showing),
-                  tuple(hexagon_reach))
+    return Layout(board, index, guild, bits, tuple(reach), tuple(showing), tuple(hexagon_reach),
+                  guild_meets_itself)
+
+
+def _within_hexagons(hexagons: int) -> list[int]:
+    """Per space of a board of `hexagons`, its neighbours on its own hexagon: the three are pairwise adjacent
+    (S-GEO-3)."""
+    if hexagons <= len(_WITHIN_HEXAGONS) // 3:
+        return list(_WITHIN_HEXAGONS[:3 * hexagons])
+    return [pair << 3 * h for h in range(hexagons) for pair in (0b110, 0b101, 0b011)]
+
+
+# the same, worked out once for boards of up to 64 hexagons (the most a state document holds)
+_WITHIN_HEXAGONS = tuple(pair << 3 * h for h in range(64) for pair in (0b110, 0b101, 0b011))
+
+
+def _frontier(board: tuple[Placed, ...]) -> dict[Coord, int]:
+    """The free places touching two hexagons or more (S-HEX-2) on the table (S-SVC-EDGE), sorted: the guilds their
+    neighbours show them (S-HEX-3), in the form of `side_guilds`."""
+    keys = {_key(hexagon.at) for hexagon in board}
+    facing: dict[int, int] = {}  # free places touching a hexagon, by key: the guilds shown them
+    for hexagon in board:
+        key = _key(hexagon.at)
+        on_edge = not (-MAX_COORD < hexagon.at[0] < MAX_COORD and -MAX_COORD < hexagon.at[1] < MAX_COORD)
+        for step, shown in _SIDES_LAID[hexagon.rotation, hexagon.guilds]:
+            cell = key + step
+            if cell not in keys and (not on_edge or on_table(_coord(cell))):
+                facing[cell] = facing.get(cell, 0) | shown
+    # each hexagon a free place touches shows it one guild on one side: one bit each
+    return {_coord(cell): facing[cell] for cell in sorted(facing) if facing[cell].bit_count() >= 2}
 
 
 # A place as one number while a Layout is made, cheaper to step and look up than a pair: q * 256 + r (both run
@@ -294,13 +333,16 @@ def _coord(key: int) -> Coord:
 KEY_STEP = tuple(_key(step) for step in DIRECTIONS)
 
 
-def _sides_laid(rotation: int, guilds: Guilds) -> tuple[tuple[int, int, int, int], ...]:
-    """What `layout` asks of each side of a hexagon laid so, worked out once per way to lay one: (the step to the
-    cell beyond, as a place key; the space covering the side (S-GEO-2); the side of the cell beyond that meets it,
-    (side + 3) mod 6 (S-GEO-1); the guild the side shows that cell, as `side_guilds` writes it at that side)."""
+# the sides whose neighbours `layout` looks up, each shared side once, with the step to the cell beyond
+_SIDES_AHEAD = tuple((side, KEY_STEP[side]) for side in range(SIDES // 2))
+
+
+def _sides_laid(rotation: int, guilds: Guilds) -> tuple[tuple[int, int], ...]:
+    """What `_frontier` asks of each side of a hexagon laid so, worked out once per way to lay one: (the step to the
+    cell beyond, as a place key; the guild the side shows that cell, as `side_guilds` writes it at the cell's side
+    that meets it, (side + 3) mod 6, S-GEO-1)."""
     shown = side_guilds(rotation, guilds)
-    return tuple((KEY_STEP[side], SPACE_ON_SIDE[rotation][side], (side + 3) % SIDES,
-                  (shown >> 4 * side & 0xF) << 4 * ((side + 3) % SIDES)) for side in range(SIDES))
+    return tuple((KEY_STEP[side], (shown >> 4 * side & 0xF) << 4 * ((side + 3) % SIDES)) for side in range(SIDES))
 
 
 _SIDES_LAID = {(rotation, guilds): _sides_laid(rotation, guilds) for rotation, guilds in SIDE_GUILDS}
@@ -389,11 +431,26 @@ def group_within(lay: Layout, spaces: int, owned: int, large: bool, budget: int)
     """Whether a qualifying group among the set `spaces` needs at most `budget` more tokens: one for each of its
     spaces outside the set `owned` (those already holding one). Base game: four connected spaces of four different
     guilds; S-VAR-1: any connected group in which all four guilds appear. Every base group qualifies for S-VAR-1
-    too, so those are tried first; the variant's larger groups are then searched as a group Steiner tree over the
-    guilds, by dynamic programming over guild subsets."""
-    if any((quartet & ~owned).bit_count() <= budget for quartet in distinct_quartets(lay, spaces)):
-        return True
+    too, and is the quickest found, so with two tokens or more to spare those are tried first; then the variant's
+    groups cheapest first: owned spaces alone (no token more), one more space joining owned ones (one token more),
+    and beyond that a group Steiner tree over the guilds, by dynamic programming over guild subsets."""
+    owned &= spaces
+    if (ALL_GUILDS & ~lay.guilds_of(owned)).bit_count() > budget:
+        return False  # each guild no owned space shows needs a token more, on a space of its own
+    if budget == 0:
+        spaces = owned  # a group needing no token more lies among the owned spaces
     if not large:
+        return quartet_within(lay, spaces, owned, budget)
+    if budget >= 2 and quartet_within(lay, spaces, owned, budget):
+        return True
+    owned_groups = [(group, lay.guilds_of(group)) for group in group_sets(lay, owned)]
+    if any(guilds == ALL_GUILDS for _, guilds in owned_groups):
+        return True  # no token more
+    if budget == 0:
+        return False
+    if _one_space_joins(lay, spaces & ~owned, owned_groups):
+        return True
+    if budget == 1:
         return False
     for group in group_sets(lay, spaces):
         if lay.guilds_of(group) != ALL_GUILDS:
@@ -402,6 +459,66 @@ def group_within(lay: Layout, spaces: int, owned: int, large: bool, budget: int)
             continue  # each guild without a token yet needs one more
         members = spaces_of(group)
         if _steiner(lay, members, {s: 0 if owned >> s & 1 else 1 for s in members}) <= budget:
+            return True
+    return False
+
+
+def quartet_within(lay: Layout, spaces: int, owned: int, budget: int) -> bool:
+    """Whether some quartet among `spaces` (four connected spaces of four different guilds, S-BUILD-1) has at most
+    `budget` spaces outside `owned`. `distinct_quartets`' search, cut short: once a partial group has spent the
+    budget, only owned spaces are left as choices (each group is still reached by its one path, every space on it
+    within the budget), and the first quartet found answers."""
+    if budget >= 4:
+        return next(distinct_quartets(lay, spaces), None) is not None
+    reach, bit, showing = lay.reach, lay.bit, lay.showing
+    higher = spaces
+    while higher:
+        first = higher & -higher
+        higher ^= first
+        spent1 = 0 if first & owned else 1
+        if spent1 > budget:
+            continue
+        at1 = first.bit_length() - 1
+        guilds1 = bit[at1]
+        near1 = reach[at1] | first
+        choices1 = reach[at1] & higher & ~showing[guilds1]
+        if spent1 == budget:
+            choices1 &= owned
+        while choices1:
+            second = choices1 & -choices1
+            choices1 ^= second
+            spent2 = spent1 if second & owned else spent1 + 1
+            at2 = second.bit_length() - 1
+            guilds2 = guilds1 | bit[at2]
+            near2 = near1 | reach[at2]
+            choices2 = (choices1 | reach[at2] & higher & ~near1) & ~showing[guilds2]
+            if spent2 == budget:
+                choices2 &= owned
+            while choices2:
+                third = choices2 & -choices2
+                choices2 ^= third
+                at3 = third.bit_length() - 1
+                choices3 = (choices2 | reach[at3] & higher & ~near2) & ~showing[guilds2 | bit[at3]]
+                if (spent2 if third & owned else spent2 + 1) == budget:
+                    choices3 &= owned
+                if choices3:
+                    return True
+    return False
+
+
+def _one_space_joins(lay: Layout, others: int, owned_groups: list[tuple[int, int]]) -> bool:
+    """Whether one space of `others` and the groups of owned spaces it touches (each with the guilds it shows)
+    show all four guilds together."""
+    reach, bit = lay.reach, lay.bit
+    while others:
+        lowest = others & -others
+        others ^= lowest
+        at = lowest.bit_length() - 1
+        near, guilds = reach[at], bit[at]
+        for group, shown in owned_groups:
+            if group & near:
+                guilds |= shown
+        if guilds == ALL_GUILDS:
             return True
     return False
 

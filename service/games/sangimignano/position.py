@@ -9,7 +9,7 @@ rotation 0 or 1, hands sorted, so equal states are equal bytes.
 from __future__ import annotations
 
 from functools import partial
-from itertools import chain
+from itertools import chain, permutations
 from typing import Any
 
 from ..core.errors import Problem
@@ -17,6 +17,7 @@ from ..core.schemas import Reading
 from .engine import has_choice, stuck
 from .geometry import (
     CANONICAL_SPACES,
+    GUILDS,
     KIND_OF,
     Coord,
     Guilds,
@@ -53,7 +54,15 @@ _placed = partial(tuple.__new__, Placed)
 
 # A hexagon of the board as built: (its index in the document, for pointers; the hexagon in canonical form; per
 # canonical space, the players whose tokens lie there, sorted, and whose tower stands there)
-Entry = tuple[int, Placed, list[tuple[int, ...]], list[int | None]]
+Entry = tuple[int, Placed, tuple[tuple[int, ...], ...], tuple[int | None, ...]]
+
+# Per way to write a hexagon on the board (its rotation, its guilds as given): its canonical rotation and guilds, and
+# the given space that becomes each canonical space (S-GEO-2, `canonical_turn`); a hexagon repeating a guild
+# (S-COMP-1) is not among them.
+_CANONICAL_FORM = {(rotation, written): (*canonical_turn(rotation, written), CANONICAL_SPACES[rotation])
+                   for rotation in range(6) for written in permutations(GUILDS, 3)}
+_NO_TOKENS, _NO_TOWERS = ((), (), ()), (None, None, None)
+START_CELLS = {n: frozenset(cells) for n, cells in START.items()}  # S-SVC-START, as `buildable_from_start` takes it
 
 
 # ---------------------------------------------------------------- building
@@ -73,31 +82,54 @@ def _hand(loaded: Any, player: int, rules: list[Problem]) -> tuple[tuple[Guilds,
     return (), loaded["count"]
 
 
-def _board(loaded: list, n: int, rules: list[Problem], pieces: list[Problem], placed_tokens: list[int],
-           built: list[int]) -> list[Entry]:
-    """The board's hexagons in canonical form, in one pass: a hexagon that repeats a guild is S-COMP-1's (in
-    `rules`) and left out; what lies on the spaces is checked against the `n` players (in `pieces`) and counted in
-    `placed_tokens` and `built`, per player."""
+def _board(loaded: list, rules: list[Problem]) -> list[Entry]:
+    """The board's hexagons in canonical form, in the document's order: a hexagon that repeats a guild is
+    S-COMP-1's (in `rules`) and left out."""
     board: list[Entry] = []
     for h, item in enumerate(loaded):
         guilds = item["guilds"]
-        if len(set(guilds)) != 3:
+        form = _CANONICAL_FORM.get((item.get("rotation", 0), tuple(guilds)))
+        if form is None:
             distinct_guilds(guilds, f"/board/{h}/guilds", rules)  # S-COMP-1, and the hexagon left out
             continue
-        rotation = item.get("rotation", 0)
-        turned, canonical = canonical_turn(rotation, guilds)
-        spaces = CANONICAL_SPACES[rotation]  # canonical space j is given space spaces[j] (S-GEO-2)
+        turned, canonical, (first, second, third) = form  # the given spaces that become canonical 0, 1, 2
         given_tokens, given_towers = item.get("tokens"), item.get("towers")
-        tokens = [tuple(sorted(given_tokens[given])) for given in spaces] if given_tokens else [(), (), ()]
-        towers = [given_towers[given] for given in spaces] if given_towers else [None, None, None]
-        for owners, tower, given in zip(tokens, towers, spaces):
+        tokens = (tuple(sorted(given_tokens[first])), tuple(sorted(given_tokens[second])),
+                  tuple(sorted(given_tokens[third]))) if given_tokens else _NO_TOKENS
+        towers = (given_towers[first], given_towers[second], given_towers[third]) if given_towers else _NO_TOWERS
+        board.append((h, _placed((tuple(item["at"]), turned, canonical)), tokens, towers))
+    return board
+
+
+def _count_pieces(loaded: list, board: list[Entry], tokens: tuple[tuple[int, ...], ...],
+                  towers: tuple[int | None, ...], n: int, pieces: list[Problem], placed_tokens: list[int],
+                  built: list[int]) -> None:
+    """What lies on the spaces of the `board` read from `loaded` (`tokens` and `towers`, per space, in any order),
+    checked against the `n` players (in `pieces`) and counted in `placed_tokens` and `built`, per player. The usual
+    board is counted in one pass over the spaces: at most two tokens a space (S-TOKEN-1), none with a tower
+    (S-BUILD-3), every piece a player's in the game (S-COMP-4); at the first space that is not usual the board is
+    walked again hexagon by hexagon, each problem where it lies."""
+    for on_space, tower in zip(tokens, towers):
+        if on_space:
+            if tower is not None or len(on_space) > 2 or on_space[-1] >= n:  # owners sorted: the last is the highest
+                break
+            for owner in on_space:
+                placed_tokens[owner] += 1
+        elif tower is not None:
+            if tower >= n:
+                break
+            built[tower] += 1
+    else:
+        return
+    placed_tokens[:], built[:] = [0] * n, [0] * n
+    for h, _, on_spaces, on_towers in board:
+        given_spaces = CANONICAL_SPACES[loaded[h].get("rotation", 0)]
+        for owners, tower, given in zip(on_spaces, on_towers, given_spaces):
             if tower is None and len(owners) <= 2 and (not owners or owners[-1] < n):
                 for owner in owners:  # the usual space: no tower, at most two tokens of players in the game
                     placed_tokens[owner] += 1
             else:
                 _check_space(h, given, owners, tower, n, pieces, placed_tokens, built)
-        board.append((h, _placed(((item["at"][0], item["at"][1]), turned, canonical)), tokens, towers))
-    return board
 
 
 def _check_space(h: int, given: int, owners: tuple[int, ...], tower: int | None, n: int, pieces: list[Problem],
@@ -133,11 +165,16 @@ def build_state(loaded: dict) -> Reading[State]:
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         rules.append(Problem("S-SETUP-1", "/players", f"San Gimignano is for 2 to 4 players; {n} given."))
     hands = [_hand(item["hexes"], i, rules) for i, item in enumerate(players)]
-    pieces: list[Problem] = []
-    placed_tokens, built = [0] * n, [0] * n
-    board = _board(loaded["board"], n, rules, pieces, placed_tokens, built)
+    in_document = _board(loaded["board"], rules)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         return Reading(None, tuple(rules))  # no player count to check the rest against
+    # by place; stable: entries at one place stay in the document's order
+    board = sorted(in_document, key=lambda entry: entry[1].at)
+    tokens = tuple(chain.from_iterable(entry[2] for entry in board))
+    towers = tuple(chain.from_iterable(entry[3] for entry in board))
+    pieces: list[Problem] = []
+    placed_tokens, built = [0] * n, [0] * n
+    _count_pieces(loaded["board"], in_document, tokens, towers, n, pieces, placed_tokens, built)
     problems = rules + pieces
     starting, hand_size, boxed = SETUP[n]
     box = loaded.get("box", boxed)
@@ -179,14 +216,12 @@ def build_state(loaded: dict) -> Reading[State]:
     step = loaded.get("step", TOKEN if phase == PLAY else None)
     if (phase == OVER) != (step is None):
         problems.append(Problem("S-SVC-STEP", "/step", "\"step\" is null exactly when the game is over."))
-    board.sort(key=lambda entry: entry[1].at)  # stable: entries at one place stay in the document's order
     placed = tuple(entry[1] for entry in board)
     _check_board(board, placed, starting, n, problems)
     if problems:
         return Reading(None, tuple(problems))
-    state = State(loaded.get("variant", {}).get("large_groups", False), tuple(full), placed,
-                  tuple(chain.from_iterable(entry[2] for entry in board)),
-                  tuple(chain.from_iterable(entry[3] for entry in board)), box, turn, step, phase)
+    state = State(loaded.get("variant", {}).get("large_groups", False), tuple(full), placed, tokens, towers, box,
+                  turn, step, phase)
     problems.extend(_check_flow(state))
     return Reading(None if problems else state, tuple(problems))
 
@@ -202,11 +237,11 @@ def _check_board(board: list[Entry], placed: tuple[Placed, ...], starting: int, 
         _two_on_a_place(board, problems)
         return
     lay = layout(placed)
-    if any(near & lay.showing[bit] for near, bit in zip(lay.reach, lay.bit)):  # a space meets its own guild
+    if lay.guild_meets_itself:
         _clashes(sorted(board), starting, problems)
     if not board or len(board) > HEXAGONS:
         return  # too many hexagons is S-COMP-4's problem; searching their starts would only cost time
-    if not buildable_from_start(lay, min(starting, len(board)), frozenset(START[n])):
+    if not buildable_from_start(lay, min(starting, len(board)), START_CELLS[n]):
         problems.append(Problem("S-HEX-2", "/board", "These hexagons cannot have been laid by the rules: from no "
                                                      f"connected start of {starting} can each later hexagon touch at "
                                                      "least two already in play (S-SVC-LAYOUT)."))
@@ -280,11 +315,10 @@ def player_json(player: Player) -> dict[str, Any]:
 
 
 def state_json(state: State) -> dict[str, Any]:
-    board = []
-    for h, placed in enumerate(state.board):
-        board.append({"at": list(placed.at), "rotation": placed.rotation, "guilds": list(placed.guilds),
-                      "tokens": [list(state.tokens[3 * h + i]) for i in range(3)],
-                      "towers": [state.towers[3 * h + i] for i in range(3)]})
+    tokens, towers = state.tokens, state.towers
+    board = [{"at": list(placed.at), "rotation": placed.rotation, "guilds": list(placed.guilds),
+              "tokens": list(map(list, tokens[first:first + 3])), "towers": list(towers[first:first + 3])}
+             for first, placed in zip(range(0, len(tokens), 3), state.board)]  # hexagon h has spaces 3h to 3h + 2
     return {
         "game": GAME_ID,
         "variant": {"large_groups": state.large_groups},
