@@ -30,7 +30,7 @@ from .cards import (
 from .engine_donazione import conspiracy_candidates
 from .engine_noble_limits import _giostra_allowed, _window_counted
 from .engine_whereabouts import _from_hand
-from .model import ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Table, Tower
+from .model import ENDING, MAIN, OVER, PLAIN, Draft, Pending, Player, PlayerDraft, State, Table, Tower
 from .towers import MIN_HEIGHT, contradicted_field, interpretations, read_tower, shape_rule
 
 NOBLE_FIELDS = ("noble_deck", "removed", "palazzo")  # the advanced game's (T-COMP-2)
@@ -38,8 +38,11 @@ NOBLE_FIELDS = ("noble_deck", "removed", "palazzo")  # the advanced game's (T-CO
 
 # ---------------------------------------------------------------- building
 
+_card_of = CARDS_BY_NAME.__getitem__  # (bound once: a state has a dozen piles to read)
+
+
 def _cards(loaded: Any) -> tuple[int, ...]:
-    return tuple(map(CARDS_BY_NAME.__getitem__, loaded))
+    return tuple(map(_card_of, loaded))
 
 
 def _pile(loaded: Any, first: str, second: str | None = None) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
@@ -102,8 +105,8 @@ def _player(loaded: dict, index: int, rules: list[Problem], loose: list[tuple[in
         tower = _tower(item, index, t, rules, loose)
         if tower is not None:
             towers.append(tower)
-    return Player(loaded.get("name", f"Player {index + 1}"), tuple(sorted(hand)), hidden, tuple(towers),
-                  _cards(loaded.get("played", ())))
+    name = loaded["name"] if "name" in loaded else f"Player {index + 1}"
+    return PlayerDraft(name, tuple(sorted(hand)), hidden, tuple(towers), _cards(loaded.get("played", ()))).freeze()
 
 
 def _players(loaded: list, rules: list[Problem], loose: list[tuple[int, str]]) -> list[Player]:
@@ -162,10 +165,11 @@ def build_state(loaded: dict) -> Reading[State]:
                                                             "(variant.nobles)."))
     if len(players) < 2:
         players += [Player(f"Player {i + 1}", ()) for i in range(len(players), 2)]
-    state = State(nobles, phase, turn, loaded.get("to_act", None if phase == OVER else turn), loaded.get("passes", 0),
+    # (written and frozen, as State(...) does it, without its extra calls; the players likewise)
+    state = Draft(nobles, phase, turn, loaded.get("to_act", None if phase == OVER else turn), loaded.get("passes", 0),
                   loaded.get("highest"), deck, deck_hidden, deck_bottom, tuple(sorted(_cards(loaded["market"]))),
                   (players[0], players[1]), _pending(loaded.get("pending")), noble_deck, noble_hidden, noble_bottom,
-                  removed, palazzo, loaded.get("closed_by"))
+                  removed, palazzo, loaded.get("closed_by")).freeze()
     warnings: list[Problem] = []
     rules.extend(check_state(state, warnings, loose))
     return Reading(state, tuple(rules), tuple(warnings))
@@ -330,9 +334,10 @@ def _check_flow(state: State) -> list[Problem]:
         problems.append(Problem("T-TURN-2", "/to_act", "Someone must act while the game goes on."))
     if state.phase == MAIN and state.deck_size == 0 and pending is None:
         problems.append(Problem("T-END-1", "/phase", "The deck is empty, so the Ending phase has begun."))
-    problems.extend(_check_closer([p.towers for p in state.players], state.closed_by))
-    if state.closed_by is not None and state.phase == MAIN:
-        problems.append(Problem("T-END-1", "/closed_by", "Close starts the Ending phase: phase cannot be main."))
+    if state.closed_by is not None:
+        problems.extend(_check_closer([p.towers for p in state.players], state.closed_by))
+        if state.phase == MAIN:
+            problems.append(Problem("T-END-1", "/closed_by", "Close starts the Ending phase: phase cannot be main."))
     if state.phase == MAIN and not state.market and pending is None:
         problems.append(Problem("T-MKT-1", "/market", "The market is refilled whenever it empties while the deck "
                                                       "has cards: it cannot be empty between turns."))
@@ -503,13 +508,14 @@ def _check_marker(state_or_table, warnings: list[Problem], as_error: bool) -> li
     """T-HIGH-2: once any tower stands, somebody holds the marker; its holder reached the height first."""
     problems: list[Problem] = []
     towers = _towers_of(state_or_table)
-    tallest = [max((t.height for t in ts), default=0) for ts in towers]
     highest = state_or_table.highest
     if highest is None:
         if any(towers):
             message = "Towers stand, so the first of them took the Highest marker: say who holds it."
             (problems if as_error else warnings).append(Problem("T-HIGH-2", "/highest", message))
-    elif tallest[highest] < tallest[1 - highest]:
+        return problems
+    tallest = [max([t.height for t in ts], default=0) for ts in towers]
+    if tallest[highest] < tallest[1 - highest]:
         warnings.append(Problem("T-HIGH-3", "/highest",
                                 f"The marker's holder has no tower as tall as the other player's tallest "
                                 f"({tallest[highest]} < {tallest[1 - highest]}): possible only if a taller tower "
