@@ -49,5 +49,8 @@ def card_name(card: int) -> str:
     return CARD_NAMES[card]
 
 
+_name_of = CARD_NAMES.__getitem__  # (bound once: a state's JSON names a dozen piles)
+
+
 def names(cards) -> list[str]:
-    return list(map(CARD_NAMES.__getitem__, cards))
+    return list(map(_name_of, cards))

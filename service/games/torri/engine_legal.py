@@ -16,7 +16,7 @@ from .engine_market import NOBLE_DRAWERS, _draw_sources, _drawable, _purchase_dr
 from .engine_noble_limits import _giostra_allowed, _window_counted, palazzo_cap
 from .engine_nobles import ACTION_NOBLES, PALAZZO_COST
 from .engine_turns import apply_step
-from .engine_whereabouts import MEMO_ENTRIES, _fits, _hand_capacity, missing_cards
+from .engine_whereabouts import DRAW_MEMO_ENTRIES, MEMO_ENTRIES, _fits, _hand_capacity, missing_cards
 from .model import MAIN, OVER, PLAIN, Pending, Player, State, Tower
 from .steps import Step
 from .towers import LOWEST_STANDIN, MIN_HEIGHT, interpretations
@@ -377,7 +377,7 @@ def _legal_draws(s: State, pending: Pending) -> list[Step]:
     return steps
 
 
-@lru_cache(maxsize=MEMO_ENTRIES)
+@lru_cache(maxsize=DRAW_MEMO_ENTRIES)
 def _known_draws(sources: tuple[str, ...], action: str, excluded: tuple[int, ...], market: tuple[int, ...],
                  deck: bool, noble_deck: bool) -> tuple[Step, ...]:
     """The draws from these sources: from each deck not empty (`deck`, `noble_deck`) whose top is known, from the
@@ -389,8 +389,8 @@ def _known_draws(sources: tuple[str, ...], action: str, excluded: tuple[int, ...
         steps.append(_NOBLE_DRAW)
     if "market" in sources:
         towers_only = action not in NOBLE_DRAWERS  # T-NOB-DRAW
-        steps.extend(_MARKET_DRAW[card] for card in sorted(set(market).difference(excluded))
-                     if not towers_only or is_tower_card(card))
+        steps += [_MARKET_DRAW[card] for card in sorted(set(market).difference(excluded))
+                  if not towers_only or is_tower_card(card)]
     if action == "via_francigena":
         steps.append(_STOP)  # T-NOB-VF
     return tuple(steps)

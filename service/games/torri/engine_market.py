@@ -133,7 +133,11 @@ def _do_draw(s: State, step: Step, events: Events) -> None:
             "T-NOB-VF" if pending.action == "via_francigena" else "T-NOB-DRAW")
         raise illegal(rule, "/from", f"This draw may come from {' or '.join(pending.sources)} only.")
     if source == "deck":
-        card = _draw_from_deck(s, step.card, tower=True)
+        top = s.deck
+        if top and step.card is None:  # the usual draw: the deck's known top card (written out)
+            card, s.deck = top[0], top[1:]
+        else:
+            card = _draw_from_deck(s, step.card, tower=True)
     elif source == "noble_deck":
         card = _draw_from_deck(s, step.card, tower=False)
     else:

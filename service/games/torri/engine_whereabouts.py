@@ -93,11 +93,14 @@ def _with_player(state: State, index: int) -> Player:
 
 
 # Entries per memo of the engine (hands, draws, exchanges): a game tree's repeats lie close together, so a recent
-# window holds them; at about 450 bytes an entry, all of the engine's memos together stay near 20 MB a worker.
+# window holds them. The two memos asked at nearly every node (a hand after a draw, the draws of a pending draw) keep
+# DRAW_MEMO_ENTRIES: the six-step trees of three deals meet 8,000 to 10,000 of each, which then all stay. At about 450
+# bytes an entry, all of the engine's memos together stay near 26 MB a worker (16 MB with 4,096 for every memo).
 MEMO_ENTRIES = 4096
+DRAW_MEMO_ENTRIES = 4 * MEMO_ENTRIES
 
 
-@lru_cache(maxsize=MEMO_ENTRIES)  # (the same hands and draws recur all over a game tree)
+@lru_cache(maxsize=DRAW_MEMO_ENTRIES)  # (the same hands and draws recur all over a game tree)
 def _sorted_add(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(hand + cards))
 

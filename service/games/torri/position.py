@@ -27,7 +27,10 @@ from .cards import (
     is_tower_card,
     names,
 )
-from .model import ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Table, Tower
+from .engine_donazione import conspiracy_candidates
+from .engine_noble_limits import _giostra_allowed, _window_counted
+from .engine_whereabouts import _from_hand
+from .model import ENDING, MAIN, OVER, PLAIN, Draft, Pending, Player, PlayerDraft, State, Table, Tower
 from .towers import MIN_HEIGHT, contradicted_field, interpretations, read_tower, shape_rule
 
 NOBLE_FIELDS = ("noble_deck", "removed", "palazzo")  # the advanced game's (T-COMP-2)
@@ -35,8 +38,11 @@ NOBLE_FIELDS = ("noble_deck", "removed", "palazzo")  # the advanced game's (T-CO
 
 # ---------------------------------------------------------------- building
 
+_card_of = CARDS_BY_NAME.__getitem__  # (bound once: a state has a dozen piles to read)
+
+
 def _cards(loaded: Any) -> tuple[int, ...]:
-    return tuple(map(CARDS_BY_NAME.__getitem__, loaded))
+    return tuple(map(_card_of, loaded))
 
 
 def _pile(loaded: Any, first: str, second: str | None = None) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
@@ -52,15 +58,22 @@ def _pile(loaded: Any, first: str, second: str | None = None) -> tuple[tuple[int
     return top, hidden, bottom
 
 
-def _tower(loaded: dict, pointer: str, rules: list[Problem], loose: list[tuple[int, str]]) -> Tower | None:
-    """The tower the cards make, or None (with the rule broken) when they make none, or no single one. The cards of
-    a tower that cannot be read are still on the table: `loose` keeps them, to be counted (T-COMP-4)."""
+def _tower(loaded: dict, player: int, index: int, rules: list[Problem],
+           loose: list[tuple[int, str]]) -> Tower | None:
+    """Player `player`'s tower `index`: the tower the cards make, or None (with the rule broken) when they make
+    none, or no single one. The cards of a tower that cannot be read are still on the table: `loose` keeps them, to
+    be counted (T-COMP-4)."""
     cards = _cards(loaded["cards"])
     complete, kind, rank = loaded["complete"], loaded.get("kind"), loaded.get("rank")
+    options = interpretations(cards)
+    if len(options) == 1 and len(cards) >= MIN_HEIGHT:  # most towers: tall enough, one reading, kind and rank agree
+        read_kind, read_rank = options[0]
+        if (kind is None or kind == read_kind) and (rank is None or rank == read_rank):
+            return Tower(cards, complete, read_kind, read_rank)
+    pointer = f"/players/{player}/towers/{index}"
     if len(cards) < MIN_HEIGHT:
         rules.append(Problem("T-ACT-BUILD-1", f"{pointer}/cards",
                              f"A tower has 3 or more stories; this one has {len(cards)}."))
-    options = interpretations(cards)
     tower = read_tower(cards, complete, kind, rank) if options else None
     if tower is None:
         loose.extend((card, f"{pointer}/cards/{i}") for i, card in enumerate(cards))
@@ -89,11 +102,11 @@ def _player(loaded: dict, index: int, rules: list[Problem], loose: list[tuple[in
         hand, hidden, _ = _pile(loaded["hand"], "known")
     towers = []
     for t, item in enumerate(loaded.get("towers", ())):
-        tower = _tower(item, f"/players/{index}/towers/{t}", rules, loose)
+        tower = _tower(item, index, t, rules, loose)
         if tower is not None:
             towers.append(tower)
-    return Player(loaded.get("name", f"Player {index + 1}"), tuple(sorted(hand)), hidden, tuple(towers),
-                  _cards(loaded.get("played", ())))
+    name = loaded["name"] if "name" in loaded else f"Player {index + 1}"
+    return PlayerDraft(name, tuple(sorted(hand)), hidden, tuple(towers), _cards(loaded.get("played", ()))).freeze()
 
 
 def _players(loaded: list, rules: list[Problem], loose: list[tuple[int, str]]) -> list[Player]:
@@ -152,10 +165,11 @@ def build_state(loaded: dict) -> Reading[State]:
                                                             "(variant.nobles)."))
     if len(players) < 2:
         players += [Player(f"Player {i + 1}", ()) for i in range(len(players), 2)]
-    state = State(nobles, phase, turn, loaded.get("to_act", None if phase == OVER else turn), loaded.get("passes", 0),
+    # (written and frozen, as State(...) does it, without its extra calls; the players likewise)
+    state = Draft(nobles, phase, turn, loaded.get("to_act", None if phase == OVER else turn), loaded.get("passes", 0),
                   loaded.get("highest"), deck, deck_hidden, deck_bottom, tuple(sorted(_cards(loaded["market"]))),
                   (players[0], players[1]), _pending(loaded.get("pending")), noble_deck, noble_hidden, noble_bottom,
-                  removed, palazzo, loaded.get("closed_by"))
+                  removed, palazzo, loaded.get("closed_by")).freeze()
     warnings: list[Problem] = []
     rules.extend(check_state(state, warnings, loose))
     return Reading(state, tuple(rules), tuple(warnings))
@@ -211,16 +225,25 @@ def _count_problems(places, nobles: bool) -> list[Problem]:
     return problems
 
 
-def _known_cards(state: State) -> Counter:
-    seen = Counter(state.deck)
-    for pile in (state.deck_bottom, state.market, state.noble_deck, state.noble_bottom, state.removed):
-        seen.update(pile)
+def _known_list(state: State) -> list[int]:
+    """Every known card, wherever it lies (as `_places` walks them, without the pointers)."""
+    known = [*state.deck, *state.deck_bottom, *state.market, *state.noble_deck, *state.noble_bottom, *state.removed]
     for player in state.players:
-        seen.update(player.hand)
-        seen.update(player.played)
+        known += player.hand
+        known += player.played
         for tower in player.towers:
-            seen.update(tower.cards)
-    return seen
+            known += tower.cards
+    return known
+
+
+def _known_cards(state: State) -> Counter:
+    return Counter(_known_list(state))
+
+
+# Every card of the game, sorted, in the base game and in the advanced one: what a position that knows where each
+# card lies holds, once each (T-COMP-1, T-COMP-2).
+_EVERY_CARD = {nobles: sorted(card for card, count in counts.items() for _ in range(count))
+               for nobles, counts in ((False, TOWER_COUNTS), (True, {**TOWER_COUNTS, **NOBLE_COUNTS}))}
 
 
 def _counts_fit(seen: Counter, nobles: bool) -> bool:
@@ -231,11 +254,15 @@ def _counts_fit(seen: Counter, nobles: bool) -> bool:
 def check_state(state: State, warnings: list[Problem], loose: list[tuple[int, str]] = ()) -> list[Problem]:
     """Every rule a position breaks. `loose`: (card, pointer) of towers that could not be read, counted too."""
     # Counting is cheap; walking every card with its pointer is done only to report a problem.
-    seen = _known_cards(state)
-    seen.update(card for card, _ in loose)
-    problems = [] if _counts_fit(seen, state.nobles) else _count_problems(
-        itertools.chain(_places(state), loose), state.nobles)
-    problems.extend(_check_totals(state, seen))
+    known = _known_list(state)
+    known += [card for card, _ in loose]
+    if not state.has_hidden and sorted(known) == _EVERY_CARD[bool(state.nobles)]:
+        problems = _pile_kinds(state)  # each card once: the counts fit (T-COMP-4) and the total is the game's
+    else:
+        seen = Counter(known)
+        problems = [] if _counts_fit(seen, state.nobles) else _count_problems(
+            itertools.chain(_places(state), loose), state.nobles)
+        problems.extend(_check_totals(state, seen))
     for p, player in enumerate(state.players):
         if player.hand_size > player.hand_limit:
             problems.append(Problem("T-SETUP-4", f"/players/{p}/hand", f"{player.name} holds {player.hand_size} "
@@ -278,14 +305,13 @@ def _check_totals(state: State, seen: Counter) -> list[Problem]:
 
 def _pile_kinds(state: State) -> list[Problem]:
     problems: list[Problem] = []
-    for i, card in enumerate(state.deck + state.deck_bottom):
-        if not is_tower_card(card):
-            problems.append(Problem("T-COMP-4", f"/deck/{i}", "The tower deck holds tower cards only."))
-            break
-    for i, card in enumerate(state.noble_deck + state.noble_bottom):
-        if is_tower_card(card):
-            problems.append(Problem("T-COMP-4", f"/noble_deck/{i}", "The noble deck holds nobles only."))
-            break
+    deck, noble_deck = state.deck + state.deck_bottom, state.noble_deck + state.noble_bottom
+    if deck and not is_tower_card(max(deck)):  # (nobles are numbered above every rank: cards.py)
+        i = next(i for i, card in enumerate(deck) if not is_tower_card(card))
+        problems.append(Problem("T-COMP-4", f"/deck/{i}", "The tower deck holds tower cards only."))
+    if noble_deck and is_tower_card(min(noble_deck)):
+        i = next(i for i, card in enumerate(noble_deck) if is_tower_card(card))
+        problems.append(Problem("T-COMP-4", f"/noble_deck/{i}", "The noble deck holds nobles only."))
     return problems
 
 
@@ -308,9 +334,10 @@ def _check_flow(state: State) -> list[Problem]:
         problems.append(Problem("T-TURN-2", "/to_act", "Someone must act while the game goes on."))
     if state.phase == MAIN and state.deck_size == 0 and pending is None:
         problems.append(Problem("T-END-1", "/phase", "The deck is empty, so the Ending phase has begun."))
-    problems.extend(_check_closer([p.towers for p in state.players], state.closed_by))
-    if state.closed_by is not None and state.phase == MAIN:
-        problems.append(Problem("T-END-1", "/closed_by", "Close starts the Ending phase: phase cannot be main."))
+    if state.closed_by is not None:
+        problems.extend(_check_closer([p.towers for p in state.players], state.closed_by))
+        if state.phase == MAIN:
+            problems.append(Problem("T-END-1", "/closed_by", "Close starts the Ending phase: phase cannot be main."))
     if state.phase == MAIN and not state.market and pending is None:
         problems.append(Problem("T-MKT-1", "/market", "The market is refilled whenever it empties while the deck "
                                                       "has cards: it cannot be empty between turns."))
@@ -328,7 +355,6 @@ def _check_flow(state: State) -> list[Problem]:
 
 
 def _check_pending(state: State, pending: Pending) -> list[Problem]:
-    from .engine import conspiracy_candidates
     problems: list[Problem] = []
 
     def bad(rule: str, pointer: str, message: str) -> None:
@@ -410,8 +436,6 @@ _DONAZIONE = {"income": 8, "trade": 9, "conspiracy": 10}  # T-DON-8/9/10: the pl
 def _check_provenance(state: State, pending: Pending) -> list[Problem]:
     """A pending decision must be one the rules could have produced: the action that causes it, with its
     numbers (a tampered pending is an impossible state, not a shortcut)."""
-    from .engine import conspiracy_candidates
-
     problems: list[Problem] = []
     actor = state.players[pending.player]
 
@@ -454,8 +478,6 @@ def _check_provenance(state: State, pending: Pending) -> list[Problem]:
 
 
 def _check_noble_pending(state: State, pending: Pending) -> list[Problem]:
-    from .engine import _from_hand, _giostra_allowed, _window_counted
-
     problems: list[Problem] = []
     actor = state.players[pending.player]
     if not state.nobles:
@@ -486,13 +508,14 @@ def _check_marker(state_or_table, warnings: list[Problem], as_error: bool) -> li
     """T-HIGH-2: once any tower stands, somebody holds the marker; its holder reached the height first."""
     problems: list[Problem] = []
     towers = _towers_of(state_or_table)
-    tallest = [max((t.height for t in ts), default=0) for ts in towers]
     highest = state_or_table.highest
     if highest is None:
         if any(towers):
             message = "Towers stand, so the first of them took the Highest marker: say who holds it."
             (problems if as_error else warnings).append(Problem("T-HIGH-2", "/highest", message))
-    elif tallest[highest] < tallest[1 - highest]:
+        return problems
+    tallest = [max([t.height for t in ts], default=0) for ts in towers]
+    if tallest[highest] < tallest[1 - highest]:
         warnings.append(Problem("T-HIGH-3", "/highest",
                                 f"The marker's holder has no tower as tall as the other player's tallest "
                                 f"({tallest[highest]} < {tallest[1 - highest]}): possible only if a taller tower "

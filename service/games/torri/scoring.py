@@ -44,28 +44,46 @@ class Score:
 CLOSE_PENALTY = -10  # T-SCORE-DEALS
 
 
+def _tallest_plain(towers) -> dict[int, int]:
+    """The height of the tallest plain tower of each rank (0: none), for T-SCORE-3."""
+    tallest = dict.fromkeys(RANKS, 0)
+    for t in towers:
+        if t.kind == PLAIN and t.rank in tallest and t.height > tallest[t.rank]:
+            tallest[t.rank] = t.height
+    return tallest
+
+
 def score_table(table: Table, *, several_deals: bool = False) -> Score:
     """The deal's score. With `several_deals` (T-SCORE-DEALS), a player who called Close and did not win the
     deal gets the close_penalty category (the deal's winner is decided before it; totals include it, so they
     add up across deals)."""
-    tallest_plain = [{rank: max((t.height for t in towers if t.kind == PLAIN and t.rank == rank), default=0)
-                      for rank in RANKS} for towers in table.towers]
+    tallest_plain = [_tallest_plain(towers) for towers in table.towers]
     scores = []
     for i, towers in enumerate(table.towers):
+        mine, theirs = tallest_plain[i], tallest_plain[1 - i]
         won = tuple(rank for rank in RANKS  # T-SCORE-3: the tallest plain tower of the rank; ties score both
-                    if tallest_plain[i][rank] and tallest_plain[i][rank] >= tallest_plain[1 - i][rank])
-        colorful = [t for t in towers if t.kind == COLORFUL]
+                    if mine[rank] and mine[rank] >= theirs[rank])
+        completed = blessing_stories = colorful_towers = colorful_stories = five_high = 0
+        for t in towers:  # (one walk over the towers tallies every category)
+            height = t.height
+            if t.complete:
+                completed += 1  # T-SCORE-1
+            if t.kind == PLAIN and t.rank == BLESSING:
+                blessing_stories += height  # T-SCORE-2, T-DON-7
+            elif t.kind == COLORFUL:
+                colorful_towers += 1  # T-SCORE-4
+                colorful_stories += height
+            if height >= CAPPELLA_HEIGHT:
+                five_high += 1  # T-NOB-SF
         played = table.played[i]
         categories = {
-            "completion": COMPLETION_POINTS * sum(1 for t in towers if t.complete),  # T-SCORE-1
-            "blessing": BLESSING_POINTS * sum(t.height for t in towers  # T-SCORE-2, T-DON-7
-                                              if t.kind == PLAIN and t.rank == BLESSING),
+            "completion": COMPLETION_POINTS * completed,  # T-SCORE-1
+            "blessing": BLESSING_POINTS * blessing_stories,  # T-SCORE-2, T-DON-7
             "plain": sum(won),
-            "colorful": len(colorful) * sum(t.height for t in colorful),  # T-SCORE-4
+            "colorful": colorful_towers * colorful_stories,  # T-SCORE-4
             "highest": HIGHEST_POINTS if table.highest == i else 0,  # T-SCORE-5
             "monumento": MONUMENTO_POINTS if MONUMENTO in played else 0,  # T-SCORE-6, T-NOB-MON
-            "cappella": CAPPELLA_POINTS * sum(1 for t in towers if t.height >= CAPPELLA_HEIGHT)  # T-NOB-SF
-            if CAPPELLA in played else 0,
+            "cappella": CAPPELLA_POINTS * five_high if CAPPELLA in played else 0,  # T-NOB-SF
         }
         scores.append(PlayerScore(table.names[i], categories, won))
     first, second = scores
