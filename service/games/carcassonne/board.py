@@ -23,7 +23,7 @@ from itertools import accumulate, chain
 from operator import itemgetter
 
 from .model import Placement, Square
-from .tiles import DIRECTIONS, FACES, Face, Kind, Segment, face, joins, rotations_meeting
+from .tiles import DIRECTIONS, FACE_OF, JOINED, Face, Kind, Segment, face, joins, rotations_meeting
 
 NEIGHBOURS_8 = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 EAST, SOUTH = 1, 2
@@ -67,10 +67,17 @@ class BoardIndex:
         """The index of a whole board, its union-find built when first asked (`_join_all`). `shared`, when given,
         receives every shared edge once as (tile, neighbour, the tile's edge: EAST or SOUTH), in board order: a
         reader checking them (K-PLACE-1, K-PLACE-2) need not look for them again, nor the union-find later."""
+        squares = list(map(_AT, board))
+        return BoardIndex.of_parts([FACE_OF[tile][rotation] for tile, _, rotation in board], squares,
+                                   dict(zip(squares, range(len(squares)))), shared)
+
+    @staticmethod
+    def of_parts(faces: list[Face], squares: list[Square], grid: dict[Square, int],
+                 shared: list[tuple[int, int, int]] | None = None) -> "BoardIndex":
+        """As `of`, from a board's faces, squares and grid (square -> placement number) made by its reader, which
+        goes over the board once: the index keeps the three (they are not copied)."""
         index = BoardIndex.__new__(BoardIndex)
-        index.faces = [FACES[tile, rotation] for tile, _, rotation in board]
-        squares = index.squares = list(map(_AT, board))
-        index.grid = dict(zip(squares, range(len(squares))))
+        index.faces, index.squares, index.grid = faces, squares, grid
         index._joined = False
         index._unjoined = index._shared_edges()
         index._frontier = None
@@ -161,7 +168,11 @@ class BoardIndex:
         parent, open_ends, ring, first, faces = self.parent, self.open, self.ring, self.first, self.faces
         for number, other, d in edges:
             base, other_base = first[number], first[other]
-            for mine, theirs, closed in joins(faces[number], faces[other], d):
+            try:
+                joined = JOINED[d][faces[number]][faces[other]]  # joins' answer, when already worked out
+            except KeyError:
+                joined = joins(faces[number], faces[other], d)
+            for mine, theirs, closed in joined:
                 a, b = base + mine, other_base + theirs
                 while parent[a] != a:  # a's root, halving the path on the way (as `find`)
                     parent[a] = a = parent[parent[a]]
@@ -302,6 +313,11 @@ class BoardIndex:
             around = self.neighbours_8(square)
             return {square, *around} if len(around) == 8 else None
         grid, faces = self.grid, self.faces
+        x, y = square
+        for d in segment.edges:  # most features are open at the segment itself: known without a walk
+            dx, dy = DIRECTIONS[d]
+            if (x + dx, y + dy) not in grid:
+                return None
         covered = {square}
         seen = {(square, segment.index)}
         todo = [(square, segment)]

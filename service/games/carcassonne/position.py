@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
-from itertools import chain
-from operator import attrgetter
+from itertools import chain, repeat
+from operator import attrgetter, le
 from typing import Any
 
 from ..core.errors import Problem
@@ -34,7 +34,7 @@ from .model import (
     StepDue,
     Tower,
 )
-from .tiles import START_TILE, Kind, features_named, tile_counts
+from .tiles import FACE_OF, START_TILE, Face, Kind, features_named, tile_counts
 
 GAME_ID = "carcassonne"
 
@@ -71,9 +71,11 @@ def build_state(loaded: dict) -> Reading[State]:
     n = len(listed_players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         bad("K-SETUP-2", "/players", f"Carcassonne is for 2 to 5 players; {n} given.")
-    board, listed = _board(loaded["board"], counts, bad)
+    board, listed, faces, squares = _board(loaded["board"], counts, bad)
     shared: list[tuple[int, int, int]] = []
-    index = BoardIndex.of(board, shared)
+    # the grid (square -> placement number) is `listed` itself when every tile listed was kept
+    grid = listed if len(board) == len(loaded["board"]) else dict(zip(squares, range(len(squares))))
+    index = BoardIndex.of_parts(faces, squares, grid, shared)
     _joined(index, board, listed, shared, bad)
     bag_loaded = loaded["bag"]
     bag = Bag(None, bag_loaded["count"]) if isinstance(bag_loaded, dict) else Bag.known(tuple(bag_loaded))
@@ -100,10 +102,14 @@ def build_state(loaded: dict) -> Reading[State]:
     return Reading(state.with_index(index), tuple(problems))
 
 
-def _board(loaded: list[dict], counts: dict[str, int], bad: Bad) -> tuple[tuple[Placement, ...], dict[Square, int]]:
-    """The placements kept, in the board's order, and where each is in the board listed (square -> index): tiles
-    of the game (K-TOW-TILE-1), each square once (K-PLACE-1)."""
+def _board(loaded: list[dict], counts: dict[str, int],
+           bad: Bad) -> tuple[tuple[Placement, ...], dict[Square, int], list[Face], list[Square]]:
+    """The placements kept, in the board's order, where each is in the board listed (square -> index), and the
+    face and square of each placement kept (for its BoardIndex, made in the same pass): tiles of the game
+    (K-TOW-TILE-1), each square once (K-PLACE-1)."""
     placements: list[Placement] = []
+    faces: list[Face] = []
+    squares: list[Square] = []
     listed: dict[Square, int] = {}
     for i, item in enumerate(loaded):
         tile, at = item["tile"], item["at"]
@@ -115,8 +121,11 @@ def _board(loaded: list[dict], counts: dict[str, int], bad: Bad) -> tuple[tuple[
             bad("K-PLACE-1", f"/board/{i}/at", f"{_xy(square)} already holds a tile (board {listed[square]}).")
             continue
         listed[square] = i
-        placements.append(_placement((tile, square, item.get("rotation", 0))))
-    return tuple(placements), listed
+        rotation = item.get("rotation", 0)
+        placements.append(_placement((tile, square, rotation)))
+        faces.append(FACE_OF[tile][rotation])
+        squares.append(square)
+    return tuple(placements), listed, faces, squares
 
 
 def _joined(index: BoardIndex, board: tuple[Placement, ...], listed: dict[Square, int],
@@ -166,7 +175,9 @@ def _tiles(board: tuple[Placement, ...], discarded: tuple[str, ...], bag: Bag, c
            bad: Bad) -> None:
     """K-COMP-3: every tile in the bag, on the board or discarded, never more than the set has."""
     used = Counter(chain(map(_TILE, board), discarded, bag.tiles or ()))
-    too_many = [(tile, k) for tile, k in used.items() if k > counts.get(tile, 0)]
+    # each count within the set's (compared in one pass at C speed), else the tiles over it
+    within = all(map(le, used.values(), map(counts.get, used, repeat(0))))
+    too_many = [] if within else [(tile, k) for tile, k in used.items() if k > counts.get(tile, 0)]
     if too_many:
         on_board, thrown = Counter(p.tile for p in board), Counter(discarded)
     for tile, k in too_many:
@@ -186,11 +197,12 @@ def _tiles(board: tuple[Placement, ...], discarded: tuple[str, ...], bag: Bag, c
 
 
 def _meeples(loaded: Any, n: int, index: BoardIndex, board: tuple[Placement, ...],
-             bad: Bad) -> tuple[list[Meeple], dict[Meeple, str]]:
-    """The meeples kept, by their canonical feature names, and a pointer to each: on features that exist, one per
-    segment (K-TILE-4, K-MEEPLE-1)."""
+             bad: Bad) -> tuple[list[Meeple], dict[Meeple, int]]:
+    """The meeples kept, by their canonical feature names, and where each is in the list given (its pointer is
+    /meeples/<that>, written only for a problem): on features that exist, one per segment (K-TILE-4,
+    K-MEEPLE-1)."""
     meeples: list[Meeple] = []
-    pointers: dict[Meeple, str] = {}
+    pointers: dict[Meeple, int] = {}
     seen: set[tuple[Square, str]] = set()
     for i, item in enumerate(loaded):
         player, at, feature = item["player"], item["at"], item["feature"]
@@ -216,7 +228,7 @@ def _meeples(loaded: Any, n: int, index: BoardIndex, board: tuple[Placement, ...
         seen.add((square, segment.name))
         meeple = _meeple((square, segment.name, player))
         meeples.append(meeple)
-        pointers[meeple] = f"/meeples/{i}"
+        pointers[meeple] = i
     return meeples, pointers
 
 
@@ -283,7 +295,7 @@ def _players(loaded: list[dict], tower: bool, tower_floors: int, meeples: list[M
 
 
 def _turn(n: int, turn: int, phase: Phase, step: StepDue, bag: Bag, last: Square | None, raised: Square | None,
-          grid: dict[Square, int], meeples: list[Meeple], pointers: dict[Meeple, str],
+          grid: dict[Square, int], meeples: list[Meeple], pointers: dict[Meeple, int],
           listed_towers: list[tuple[int, Tower]], towers: list[Tower], bad: Bad) -> None:
     """Where the turn stands: whose turn, the phase, the step due, the tile just placed and the tower just raised
     tell one story (K-SETUP-2, K-END-1, K-SVC-STEP, K-MEEPLE-1, K-TOW-ACT-1, K-TOW-ACT-2)."""
@@ -320,8 +332,9 @@ def _turn(n: int, turn: int, phase: Phase, step: StepDue, bag: Bag, last: Square
         # a floor, which was the action
         for meeple in meeples:
             if meeple.at == last:
-                bad("K-MEEPLE-1", pointers[meeple], f"A meeple stands on the tile placed this turn at "
-                                                    f"{_xy(last)}, but the turn's action is still to come.")
+                bad("K-MEEPLE-1", f"/meeples/{pointers[meeple]}", f"A meeple stands on the tile placed this turn "
+                                                                  f"at {_xy(last)}, but the turn's action is still "
+                                                                  "to come.")
         if step is StepDue.ACTION:
             for i, item in listed_towers:
                 if item.at == last:
@@ -329,7 +342,7 @@ def _turn(n: int, turn: int, phase: Phase, step: StepDue, bag: Bag, last: Square
                                                        f"{_xy(last)}, but the turn's action is still to come.")
 
 
-def _finished_features_hold_no_meeple(index: BoardIndex, meeples: list[Meeple], pointers: dict[Meeple, str],
+def _finished_features_hold_no_meeple(index: BoardIndex, meeples: list[Meeple], pointers: dict[Meeple, int],
                                       last: Square | None, bad: Bad) -> None:
     """K-SCORE-RETURN: a road, city or cloister is scored at the end of the turn that completes it and its meeples
     go home, so only a feature the tile placed this turn (`last`, action and capture steps) completed may still
@@ -341,8 +354,8 @@ def _finished_features_hold_no_meeple(index: BoardIndex, meeples: list[Meeple], 
             continue
         covered = index.complete_squares(meeple.at, segment)
         if covered is not None and (last is None or last not in covered):
-            bad("K-SCORE-RETURN", pointers[meeple], f"The {segment.kind.value} at {_xy(meeple.at)} is complete: it "
-                                                    "was scored and its meeples went home.")
+            bad("K-SCORE-RETURN", f"/meeples/{pointers[meeple]}", f"The {segment.kind.value} at {_xy(meeple.at)} is "
+                                                                  "complete: it was scored and its meeples went home.")
 
 
 # ---------------------------------------------------------------- writing
