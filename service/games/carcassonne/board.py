@@ -18,9 +18,10 @@ fits looks at those squares only, one table look-up each.
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
+from functools import partial
 from itertools import accumulate, chain
 from operator import itemgetter
+from typing import NamedTuple
 
 from .model import Placement, Square
 from .tiles import DIRECTIONS, FACE_OF, JOINED, Face, Kind, Segment, face, joins, rotations_meeting
@@ -31,9 +32,9 @@ BOARD_ORDER = itemgetter(1, 0)  # squares in (y, x) order
 _AT = itemgetter(1)  # a Placement's square
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
-    """A feature as the board stands: made when asked (`BoardIndex.feature`), not kept."""
+class Group(NamedTuple):
+    """A feature as the board stands: made when asked (`BoardIndex.feature`), not kept. A named tuple, as the
+    pieces of model.py: end scoring makes one for every feature holding a meeple."""
 
     kind: Kind
     squares: set[Square]
@@ -43,6 +44,8 @@ class Group:
     cities: list[int]  # fields: node ids of the city segments the field touches
     handle: tuple[Square, Segment]  # its first segment in board order (y, then x, then segment), and its square
 
+
+_group = partial(tuple.__new__, Group)  # Group((kind, squares, ...)) from one tuple, without the Python __new__
 
 _UNION_FIND = frozenset(("first", "parent", "ring", "open"))
 
@@ -259,7 +262,7 @@ class BoardIndex:
             if earliest is None or order < earliest:
                 earliest, handle = order, (square, segment)
         assert handle is not None
-        return Group(handle[1].kind, covered, self.open[root], pennants, nodes, cities, handle)
+        return _group((handle[1].kind, covered, self.open[root], pennants, nodes, cities, handle))
 
     def group(self, node: int) -> tuple[int, Group]:
         root = self.find(node)

@@ -34,7 +34,7 @@ from .model import (
     StepDue,
     Tower,
 )
-from .tiles import FACE_OF, START_TILE, Face, Kind, features_named, tile_counts
+from .tiles import FACE_OF, START_TILE, Face, Kind, Segment, features_named, tile_counts
 
 GAME_ID = "carcassonne"
 
@@ -81,7 +81,7 @@ def build_state(loaded: dict) -> Reading[State]:
     bag = Bag(None, bag_loaded["count"]) if isinstance(bag_loaded, dict) else Bag.known(tuple(bag_loaded))
     discarded = tuple(loaded.get("discarded", ()))
     _tiles(board, discarded, bag, counts, bad)
-    meeples, pointers = _meeples(loaded.get("meeples", ()), n, index, board, bad)
+    meeples, pointers, scored = _meeples(loaded.get("meeples", ()), n, index, board, bad)
     # every tower listed, each with its index (a variant without towers lists none that count)
     listed_towers = [(i, Tower(_square(item["at"]), item["height"], item.get("top")))
                      for i, item in enumerate(loaded.get("towers", ()))] if tower else []
@@ -96,7 +96,7 @@ def build_state(loaded: dict) -> Reading[State]:
     _turn(n, turn, phase, step, bag, last, raised, index.grid, meeples, pointers, listed_towers, towers, bad)
     if ransomed and (not tower or phase is Phase.OVER):
         bad("K-TOW-RANSOM", "/ransomed", "Only a turn of The Tower can have a ransom paid.")
-    _finished_features_hold_no_meeple(index, meeples, pointers, last if step is not StepDue.PLACE else None, bad)
+    _finished_features_hold_no_meeple(index, scored, pointers, last if step is not StepDue.PLACE else None, bad)
     state = State(tower, phase, turn, step, bag, discarded, board, last, raised, tuple(sorted(meeples)),
                   tuple(sorted(towers)), tuple(players), ransomed)
     return Reading(state.with_index(index), tuple(problems))
@@ -175,6 +175,8 @@ def _tiles(board: tuple[Placement, ...], discarded: tuple[str, ...], bag: Bag, c
            bad: Bad) -> None:
     """K-COMP-3: every tile in the bag, on the board or discarded, never more than the set has."""
     used = Counter(chain(map(_TILE, board), discarded, bag.tiles or ()))
+    if bag.tiles is not None and used == counts:
+        return  # the usual listed bag: every tile of the set, as often as the set has it (the total too, then)
     # each count within the set's (compared in one pass at C speed), else the tiles over it
     within = all(map(le, used.values(), map(counts.get, used, repeat(0))))
     too_many = [] if within else [(tile, k) for tile, k in used.items() if k > counts.get(tile, 0)]
@@ -197,30 +199,33 @@ def _tiles(board: tuple[Placement, ...], discarded: tuple[str, ...], bag: Bag, c
 
 
 def _meeples(loaded: Any, n: int, index: BoardIndex, board: tuple[Placement, ...],
-             bad: Bad) -> tuple[list[Meeple], dict[Meeple, int]]:
-    """The meeples kept, by their canonical feature names, and where each is in the list given (its pointer is
-    /meeples/<that>, written only for a problem): on features that exist, one per segment (K-TILE-4,
-    K-MEEPLE-1)."""
+             bad: Bad) -> tuple[list[Meeple], dict[Meeple, int], list[tuple[Meeple, Segment]]]:
+    """The meeples kept, by their canonical feature names, where each is in the list given (its pointer is
+    /meeples/<that>, written only for a problem), and those on a road, city or cloister with their segment (what
+    K-SCORE-RETURN looks at): on features that exist, one per segment (K-TILE-4, K-MEEPLE-1)."""
     meeples: list[Meeple] = []
     pointers: dict[Meeple, int] = {}
+    scored: list[tuple[Meeple, Segment]] = []
     seen: set[tuple[Square, str]] = set()
+    grid, faces = index.grid, index.faces
     for i, item in enumerate(loaded):
         player, at, feature = item["player"], item["at"], item["feature"]
         square = (at[0], at[1])
         if player >= n:
             bad("K-SETUP-2", f"/meeples/{i}/player", f"There is no player {player}.")
             continue
-        number = index.grid.get(square)
+        number = grid.get(square)
         if number is None:
             bad("K-TILE-4", f"/meeples/{i}/at", f"{_xy(square)} holds no tile.")
             continue
-        segment = index.faces[number].by_name.get(feature)
-        if segment is None or segment.kind is Kind.TOWER:
+        segment = faces[number].by_name.get(feature)
+        kind = None if segment is None else segment.kind
+        if kind is None or kind is Kind.TOWER:
             placement = board[number]
             bad("K-TILE-4", f"/meeples/{i}/feature", f"{placement.tile} at {_xy(square)}, rotation "
                                                      f"{placement.rotation}, has no feature \"{feature}\" a "
                                                      "meeple can stand on. "
-                                                     + features_named(index.faces[number], feature))
+                                                     + features_named(faces[number], feature))
             continue
         if (square, segment.name) in seen:
             bad("K-MEEPLE-1", f"/meeples/{i}", f"Two meeples on \"{segment.name}\" at {_xy(square)}.")
@@ -229,7 +234,9 @@ def _meeples(loaded: Any, n: int, index: BoardIndex, board: tuple[Placement, ...
         meeple = _meeple((square, segment.name, player))
         meeples.append(meeple)
         pointers[meeple] = i
-    return meeples, pointers
+        if kind is not Kind.FIELD:
+            scored.append((meeple, segment))
+    return meeples, pointers, scored
 
 
 def _towers(listed: list[tuple[int, Tower]], n: int, index: BoardIndex, bad: Bad) -> list[Tower]:
@@ -342,16 +349,12 @@ def _turn(n: int, turn: int, phase: Phase, step: StepDue, bag: Bag, last: Square
                                                        f"{_xy(last)}, but the turn's action is still to come.")
 
 
-def _finished_features_hold_no_meeple(index: BoardIndex, meeples: list[Meeple], pointers: dict[Meeple, int],
-                                      last: Square | None, bad: Bad) -> None:
+def _finished_features_hold_no_meeple(index: BoardIndex, scored: list[tuple[Meeple, Segment]],
+                                      pointers: dict[Meeple, int], last: Square | None, bad: Bad) -> None:
     """K-SCORE-RETURN: a road, city or cloister is scored at the end of the turn that completes it and its meeples
     go home, so only a feature the tile placed this turn (`last`, action and capture steps) completed may still
-    hold one."""
-    for meeple in meeples:
-        tile_face = index.faces[index.grid[meeple.at]]
-        segment = tile_face.by_name[meeple.feature]
-        if segment.kind not in (Kind.ROAD, Kind.CITY, Kind.CLOISTER):
-            continue
+    hold one. `scored`: the meeples on roads, cities and cloisters, each with its segment."""
+    for meeple, segment in scored:
         covered = index.complete_squares(meeple.at, segment)
         if covered is not None and (last is None or last not in covered):
             bad("K-SCORE-RETURN", f"/meeples/{pointers[meeple]}", f"The {segment.kind.value} at {_xy(meeple.at)} is "

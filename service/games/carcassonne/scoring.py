@@ -28,8 +28,11 @@ def meeple_node(index: BoardIndex, meeple: Meeple) -> int:
 def occupancy(index: BoardIndex, meeples: tuple[Meeple, ...]) -> dict[int, list[Meeple]]:
     """Feature root -> the meeples on it (farmers included)."""
     out: dict[int, list[Meeple]] = {}
-    for meeple in meeples:
-        out.setdefault(index.find(meeple_node(index, meeple)), []).append(meeple)
+    grid, first, faces, find = index.grid, index.first, index.faces, index.find
+    for meeple in meeples:  # as meeple_node, the look-ups kept out of the loop
+        number = grid[meeple.at]
+        root = find(first[number] + faces[number].by_name[meeple.feature].index)
+        out.setdefault(root, []).append(meeple)
     return out
 
 
@@ -147,8 +150,10 @@ def score_state(state: State) -> Score:
         points = value(index, feature, complete, cities)
         for player in winners:
             by_category[player][CATEGORIES[feature.kind]] += points
-        features.append({**describe(index, feature, tiles), "complete": complete, "cities": cities,
-                         "meeples": counts, "points": points, "winners": winners})
+        entry = describe(index, feature, tiles)
+        entry["complete"], entry["cities"], entry["meeples"], entry["points"], entry["winners"] = \
+            complete, cities, counts, points, winners
+        features.append(entry)
     players = []
     for p, player in enumerate(state.players):
         total = player.score + sum(by_category[p].values())
