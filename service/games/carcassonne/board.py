@@ -344,6 +344,35 @@ class BoardIndex:
                     todo.append((neighbour, there.segments[other]))
         return covered
 
+    def holds_any(self, square: Square, segment: Segment, taken: set[tuple[Square, int]]) -> bool:
+        """Whether the feature of `segment` on the tile at `square` holds any of the segments `taken` (each as its
+        square and index): found by walking the feature across the joins of every shared edge (tiles.joins, as the
+        union-find joins them), without building the union-find; the walk stops at the first one found."""
+        grid, faces = self.grid, self.faces
+        start = (square, segment.index)
+        if start in taken:
+            return True
+        seen = {start}
+        todo = [start]
+        while todo:
+            here = todo.pop()
+            (x, y), mine = here
+            tile_face = faces[grid[here[0]]]
+            for d in tile_face.segments[mine].sides:
+                dx, dy = DIRECTIONS[d]
+                neighbour = (x + dx, y + dy)
+                number = grid.get(neighbour)
+                if number is None:
+                    continue
+                for joined, theirs, _ in joins(tile_face, faces[number], d):
+                    there = (neighbour, theirs)
+                    if joined == mine and there not in seen:
+                        if there in taken:
+                            return True
+                        seen.add(there)
+                        todo.append(there)
+        return False
+
     def tiles_of(self, feature: Group) -> list[Square]:
         """The squares a feature covers; a cloister's are its own and the tiles around it (K-END-2)."""
         if feature.kind is Kind.CLOISTER:

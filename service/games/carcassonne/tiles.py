@@ -61,6 +61,7 @@ class Segment:
     cities: tuple[int, ...]  # fields: indices of the city segments of this tile the field touches
     name: str  # the canonical name: its first edge or half clockwise from N, or inner / cloister / tower
     names: tuple[str, ...]  # every name it answers to
+    sides: tuple[int, ...]  # the edges it reaches (a road's or city's edges, a field's half-edges' edges), sorted
 
 
 # An empty square's needs (K-PLACE-2): for each of its edges N, E, S, W the kind its neighbour shows there, two
@@ -112,7 +113,8 @@ def _face(tile: str, rotation: int) -> Face:
             names = tuple(HALF_NAMES[x] for x in h) or (INNER,)
         else:
             names = (kind,)
-        segments.append(Segment(index, Kind(kind), e, h, bool(pennant), cities, names[0], names))
+        sides = e or tuple(sorted({half // 2 for half in h}))
+        segments.append(Segment(index, Kind(kind), e, h, bool(pennant), cities, names[0], names, sides))
     edge_segment = [-1] * 4
     half_segment = [-1] * 8
     for s in segments:
