@@ -98,7 +98,7 @@ def build_state(loaded: dict) -> Reading[State]:
     _turn(n, turn, phase, step, bag, last, raised, index.grid, meeples, pointers, listed_towers, towers, bad)
     if ransomed and (not tower or phase is Phase.OVER):
         bad("K-TOW-RANSOM", "/ransomed", "Only a turn of The Tower can have a ransom paid.")
-    _finished_features_hold_no_meeple(index, scored, pointers, last if step is not StepDue.PLACE else None, bad)
+    _finished_features_hold_no_meeple(index, scored, last if step is not StepDue.PLACE else None, bad)
     state = State(tower, phase, turn, step, bag, discarded, board, last, raised, tuple(sorted(meeples)),
                   tuple(sorted(towers)), tuple(players), ransomed)
     return Reading(state.with_index(index), tuple(problems))
@@ -201,13 +201,14 @@ def _tiles(board: tuple[Placement, ...], discarded: tuple[str, ...], bag: Bag, c
 
 
 def _meeples(loaded: Any, n: int, index: BoardIndex, board: tuple[Placement, ...],
-             bad: Bad) -> tuple[list[Meeple], dict[Meeple, int], list[tuple[Meeple, Segment]]]:
-    """The meeples kept, by their canonical feature names, where each is in the list given (its pointer is
-    /meeples/<that>, written only for a problem), and those on a road, city or cloister with their segment (what
-    K-SCORE-RETURN looks at): on features that exist, one per segment (K-TILE-4, K-MEEPLE-1)."""
+             bad: Bad) -> tuple[list[Meeple], list[int], list[tuple[Meeple, Segment, int]]]:
+    """The meeples kept, by their canonical feature names; where each is in the list given, in the same order (its
+    pointer is /meeples/<that>, written only for a problem); and those on a road, city or cloister with their
+    segment and that place (what K-SCORE-RETURN looks at): on features that exist, one per segment (K-TILE-4,
+    K-MEEPLE-1)."""
     meeples: list[Meeple] = []
-    pointers: dict[Meeple, int] = {}
-    scored: list[tuple[Meeple, Segment]] = []
+    pointers: list[int] = []
+    scored: list[tuple[Meeple, Segment, int]] = []
     seen: set[tuple[Square, str]] = set()
     grid, faces = index.grid, index.faces
     for i, item in enumerate(loaded):
@@ -229,15 +230,16 @@ def _meeples(loaded: Any, n: int, index: BoardIndex, board: tuple[Placement, ...
                                                      "meeple can stand on. "
                                                      + features_named(faces[number], feature))
             continue
-        if (square, segment.name) in seen:
+        on = (square, segment.name)
+        if on in seen:
             bad("K-MEEPLE-1", f"/meeples/{i}", f"Two meeples on \"{segment.name}\" at {_xy(square)}.")
             continue
-        seen.add((square, segment.name))
+        seen.add(on)
         meeple = _meeple((square, segment.name, player))
         meeples.append(meeple)
-        pointers[meeple] = i
+        pointers.append(i)
         if kind is not Kind.FIELD:
-            scored.append((meeple, segment))
+            scored.append((meeple, segment, i))
     return meeples, pointers, scored
 
 
@@ -304,7 +306,7 @@ def _players(loaded: list[dict], tower: bool, tower_floors: int, meeples: list[M
 
 
 def _turn(n: int, turn: int, phase: Phase, step: StepDue, bag: Bag, last: Square | None, raised: Square | None,
-          grid: dict[Square, int], meeples: list[Meeple], pointers: dict[Meeple, int],
+          grid: dict[Square, int], meeples: list[Meeple], pointers: list[int],
           listed_towers: list[tuple[int, Tower]], towers: list[Tower], bad: Bad) -> None:
     """Where the turn stands: whose turn, the phase, the step due, the tile just placed and the tower just raised
     tell one story (K-SETUP-2, K-END-1, K-SVC-STEP, K-MEEPLE-1, K-TOW-ACT-1, K-TOW-ACT-2)."""
@@ -339,11 +341,10 @@ def _turn(n: int, turn: int, phase: Phase, step: StepDue, bag: Bag, last: Square
     if step is not StepDue.PLACE and last is not None:
         # the action is what puts a meeple on the new tile and ends the action step; the capture step follows
         # a floor, which was the action
-        for meeple in meeples:
+        for meeple, i in zip(meeples, pointers):
             if meeple.at == last:
-                bad("K-MEEPLE-1", f"/meeples/{pointers[meeple]}", f"A meeple stands on the tile placed this turn "
-                                                                  f"at {_xy(last)}, but the turn's action is still "
-                                                                  "to come.")
+                bad("K-MEEPLE-1", f"/meeples/{i}", f"A meeple stands on the tile placed this turn "
+                                                   f"at {_xy(last)}, but the turn's action is still to come.")
         if step is StepDue.ACTION:
             for i, item in listed_towers:
                 if item.at == last:
@@ -351,16 +352,16 @@ def _turn(n: int, turn: int, phase: Phase, step: StepDue, bag: Bag, last: Square
                                                        f"{_xy(last)}, but the turn's action is still to come.")
 
 
-def _finished_features_hold_no_meeple(index: BoardIndex, scored: list[tuple[Meeple, Segment]],
-                                      pointers: dict[Meeple, int], last: Square | None, bad: Bad) -> None:
+def _finished_features_hold_no_meeple(index: BoardIndex, scored: list[tuple[Meeple, Segment, int]],
+                                      last: Square | None, bad: Bad) -> None:
     """K-SCORE-RETURN: a road, city or cloister is scored at the end of the turn that completes it and its meeples
     go home, so only a feature the tile placed this turn (`last`, action and capture steps) completed may still
-    hold one. `scored`: the meeples on roads, cities and cloisters, each with its segment."""
-    for meeple, segment in scored:
+    hold one. `scored`: the meeples on roads, cities and cloisters, each with its segment and place in the list."""
+    for meeple, segment, i in scored:
         covered = index.complete_squares(meeple.at, segment)
         if covered is not None and (last is None or last not in covered):
-            bad("K-SCORE-RETURN", f"/meeples/{pointers[meeple]}", f"The {segment.kind.value} at {_xy(meeple.at)} is "
-                                                                  "complete: it was scored and its meeples went home.")
+            bad("K-SCORE-RETURN", f"/meeples/{i}", f"The {segment.kind.value} at {_xy(meeple.at)} is complete: it "
+                                                   "was scored and its meeples went home.")
 
 
 # ---------------------------------------------------------------- writing
