@@ -10,10 +10,11 @@ cities a field touches) is read off its ring when asked (`feature`).
 An index is built once per board (`of`) and extended by one tile at a time (`with_tile` copies, `add` extends in
 place), so finding a feature, whether it is complete and what it is worth costs the same on a full board as on
 an empty one. The union-find itself is built when first asked (`first`, `parent`, `ring`, `open`): reading a
-state checks the few features that hold a meeple by walking them (`complete_squares`), and placing a tile or
-listing where one fits asks no feature. It also keeps the frontier, once asked for it: every empty square next
-to a tile, with what its neighbours need of a tile placed there (K-PLACE-1, K-PLACE-2), so listing where a tile
-fits looks at those squares only, one table look-up each.
+state checks the few features that hold a meeple by walking them (`complete_squares`), the features of a tile
+just placed are found free of meeples by walking them too (`holds_any`), and placing a tile or listing where one
+fits asks no feature. It also keeps the frontier, once asked for it: every empty square next to a tile, with what
+its neighbours need of a tile placed there (K-PLACE-1, K-PLACE-2), so listing where a tile fits looks at those
+squares only, one table look-up each.
 """
 from __future__ import annotations
 
@@ -355,9 +356,9 @@ class BoardIndex:
         seen = {start}
         todo = [start]
         while todo:
-            here = todo.pop()
-            (x, y), mine = here
-            tile_face = faces[grid[here[0]]]
+            here, mine = todo.pop()
+            x, y = here
+            tile_face = faces[grid[here]]
             for d in tile_face.segments[mine].sides:
                 dx, dy = DIRECTIONS[d]
                 neighbour = (x + dx, y + dy)
