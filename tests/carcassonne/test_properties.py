@@ -152,6 +152,23 @@ def test_walking_a_road_city_or_cloister_finds_what_the_union_find_finds(seed, p
 
 
 @settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), players=st.integers(2, 5), tower=st.booleans(), length=st.integers(0, 160),
+       pick=st.integers(0, 10 ** 6))
+def test_walking_any_feature_finds_the_meeples_the_union_find_finds(seed, players, tower, length, pick):
+    *_, state = playout(seed, players, tower, steps=length)
+    walked, joined = BoardIndex.of(state.board), BoardIndex.of(state.board)
+    every = [(square, segment) for number, square in enumerate(joined.squares)
+             for segment in joined.faces[number].segments if segment.kind is not Kind.TOWER]
+    # a few segments taken at random, as meeples would be
+    taken = set(random.Random(pick).sample([(square, s.index) for square, s in every], min(len(every), 6)))
+    roots = {joined.find(joined.node(square, index)) for square, index in taken}
+    for square, segment in every:
+        expected = joined.find(joined.node(square, segment.index)) in roots
+        assert walked.holds_any(square, segment, taken) == expected, (square, segment.name)
+        assert walked.holds_any(square, segment, set()) is False
+
+
+@settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10 ** 6), players=st.integers(2, 5), tower=st.booleans(), length=st.integers(0, 160))
 def test_what_a_square_s_neighbours_show_it_is_what_the_frontier_keeps(seed, players, tower, length):
     *_, state = playout(seed, players, tower, steps=length)

@@ -10,20 +10,22 @@ cities a field touches) is read off its ring when asked (`feature`).
 An index is built once per board (`of`) and extended by one tile at a time (`with_tile` copies, `add` extends in
 place), so finding a feature, whether it is complete and what it is worth costs the same on a full board as on
 an empty one. The union-find itself is built when first asked (`first`, `parent`, `ring`, `open`): reading a
-state checks the few features that hold a meeple by walking them (`complete_squares`), and placing a tile or
-listing where one fits asks no feature. It also keeps the frontier, once asked for it: every empty square next
-to a tile, with what its neighbours need of a tile placed there (K-PLACE-1, K-PLACE-2), so listing where a tile
-fits looks at those squares only, one table look-up each.
+state checks the few features that hold a meeple by walking them (`complete_squares`), the features of a tile
+just placed are found free of meeples by walking them too (`holds_any`), and placing a tile or listing where one
+fits asks no feature. It also keeps the frontier, once asked for it: every empty square next to a tile, with what
+its neighbours need of a tile placed there (K-PLACE-1, K-PLACE-2), so listing where a tile fits looks at those
+squares only, one table look-up each.
 """
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
+from functools import partial
 from itertools import accumulate, chain
 from operator import itemgetter
+from typing import NamedTuple
 
 from .model import Placement, Square
-from .tiles import DIRECTIONS, FACES, Face, Kind, Segment, face, joins, rotations_meeting
+from .tiles import DIRECTIONS, FACE_OF, JOINED, Face, Kind, Segment, face, joins, rotations_meeting
 
 NEIGHBOURS_8 = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 EAST, SOUTH = 1, 2
@@ -31,9 +33,9 @@ BOARD_ORDER = itemgetter(1, 0)  # squares in (y, x) order
 _AT = itemgetter(1)  # a Placement's square
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
-    """A feature as the board stands: made when asked (`BoardIndex.feature`), not kept."""
+class Group(NamedTuple):
+    """A feature as the board stands: made when asked (`BoardIndex.feature`), not kept. A named tuple, as the
+    pieces of model.py: end scoring makes one for every feature holding a meeple."""
 
     kind: Kind
     squares: set[Square]
@@ -43,6 +45,8 @@ class Group:
     cities: list[int]  # fields: node ids of the city segments the field touches
     handle: tuple[Square, Segment]  # its first segment in board order (y, then x, then segment), and its square
 
+
+_group = partial(tuple.__new__, Group)  # Group((kind, squares, ...)) from one tuple, without the Python __new__
 
 _UNION_FIND = frozenset(("first", "parent", "ring", "open"))
 
@@ -67,10 +71,17 @@ class BoardIndex:
         """The index of a whole board, its union-find built when first asked (`_join_all`). `shared`, when given,
         receives every shared edge once as (tile, neighbour, the tile's edge: EAST or SOUTH), in board order: a
         reader checking them (K-PLACE-1, K-PLACE-2) need not look for them again, nor the union-find later."""
+        squares = list(map(_AT, board))
+        return BoardIndex.of_parts([FACE_OF[tile][rotation] for tile, _, rotation in board], squares,
+                                   dict(zip(squares, range(len(squares)))), shared)
+
+    @staticmethod
+    def of_parts(faces: list[Face], squares: list[Square], grid: dict[Square, int],
+                 shared: list[tuple[int, int, int]] | None = None) -> "BoardIndex":
+        """As `of`, from a board's faces, squares and grid (square -> placement number) made by its reader, which
+        goes over the board once: the index keeps the three (they are not copied)."""
         index = BoardIndex.__new__(BoardIndex)
-        index.faces = [FACES[tile, rotation] for tile, _, rotation in board]
-        squares = index.squares = list(map(_AT, board))
-        index.grid = dict(zip(squares, range(len(squares))))
+        index.faces, index.squares, index.grid = faces, squares, grid
         index._joined = False
         index._unjoined = index._shared_edges()
         index._frontier = None
@@ -161,7 +172,11 @@ class BoardIndex:
         parent, open_ends, ring, first, faces = self.parent, self.open, self.ring, self.first, self.faces
         for number, other, d in edges:
             base, other_base = first[number], first[other]
-            for mine, theirs, closed in joins(faces[number], faces[other], d):
+            try:
+                joined = JOINED[d][faces[number]][faces[other]]  # joins' answer, when already worked out
+            except KeyError:
+                joined = joins(faces[number], faces[other], d)
+            for mine, theirs, closed in joined:
                 a, b = base + mine, other_base + theirs
                 while parent[a] != a:  # a's root, halving the path on the way (as `find`)
                     parent[a] = a = parent[parent[a]]
@@ -248,7 +263,7 @@ class BoardIndex:
             if earliest is None or order < earliest:
                 earliest, handle = order, (square, segment)
         assert handle is not None
-        return Group(handle[1].kind, covered, self.open[root], pennants, nodes, cities, handle)
+        return _group((handle[1].kind, covered, self.open[root], pennants, nodes, cities, handle))
 
     def group(self, node: int) -> tuple[int, Group]:
         root = self.find(node)
@@ -302,6 +317,11 @@ class BoardIndex:
             around = self.neighbours_8(square)
             return {square, *around} if len(around) == 8 else None
         grid, faces = self.grid, self.faces
+        x, y = square
+        for d in segment.edges:  # most features are open at the segment itself: known without a walk
+            dx, dy = DIRECTIONS[d]
+            if (x + dx, y + dy) not in grid:
+                return None
         covered = {square}
         seen = {(square, segment.index)}
         todo = [(square, segment)]
@@ -324,6 +344,35 @@ class BoardIndex:
                     covered.add(neighbour)
                     todo.append((neighbour, there.segments[other]))
         return covered
+
+    def holds_any(self, square: Square, segment: Segment, taken: set[tuple[Square, int]]) -> bool:
+        """Whether the feature of `segment` on the tile at `square` holds any of the segments `taken` (each as its
+        square and index): found by walking the feature across the joins of every shared edge (tiles.joins, as the
+        union-find joins them), without building the union-find; the walk stops at the first one found."""
+        grid, faces = self.grid, self.faces
+        start = (square, segment.index)
+        if start in taken:
+            return True
+        seen = {start}
+        todo = [start]
+        while todo:
+            here, mine = todo.pop()
+            x, y = here
+            tile_face = faces[grid[here]]
+            for d in tile_face.segments[mine].sides:
+                dx, dy = DIRECTIONS[d]
+                neighbour = (x + dx, y + dy)
+                number = grid.get(neighbour)
+                if number is None:
+                    continue
+                for joined, theirs, _ in joins(tile_face, faces[number], d):
+                    there = (neighbour, theirs)
+                    if joined == mine and there not in seen:
+                        if there in taken:
+                            return True
+                        seen.add(there)
+                        todo.append(there)
+        return False
 
     def tiles_of(self, feature: Group) -> list[Square]:
         """The squares a feature covers; a cloister's are its own and the tiles around it (K-END-2)."""

@@ -64,13 +64,15 @@ def reach(tower: Tower) -> set[Square]:
 
 
 def free_features(state: State) -> list[str]:
-    """K-MEEPLE-1/2: the features of the tile just placed whose whole feature holds no meeple."""
+    """K-MEEPLE-1/2: the features of the tile just placed whose whole feature holds no meeple. Each feature is
+    walked (BoardIndex.holds_any), which on a board read for one request costs less than the union-find."""
     index = index_of(state)
     assert state.last is not None
-    tile_face = index.faces[index.grid[state.last]]
-    taken = set(occupancy(index, state.meeples))
+    grid, faces = index.grid, index.faces
+    tile_face = faces[grid[state.last]]
+    taken = {(m.at, faces[grid[m.at]].by_name[m.feature].index) for m in state.meeples}
     return [seg.name for seg in tile_face.segments
-            if seg.kind is not Kind.TOWER and index.find(index.node(state.last, seg.index)) not in taken]
+            if seg.kind is not Kind.TOWER and not index.holds_any(state.last, seg, taken)]
 
 
 def captures(state: State) -> list[Step]:

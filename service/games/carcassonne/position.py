@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
-from itertools import chain
-from operator import attrgetter
+from itertools import chain, repeat
+from operator import attrgetter, le
 from typing import Any
 
 from ..core.errors import Problem
@@ -34,7 +34,7 @@ from .model import (
     StepDue,
     Tower,
 )
-from .tiles import START_TILE, Kind, features_named, tile_counts
+from .tiles import FACE_OF, START_TILE, Face, Kind, Segment, features_named, tile_counts
 
 GAME_ID = "carcassonne"
 
@@ -45,6 +45,8 @@ Bad = Callable[[str, str, str], None]  # (rule, pointer, message): one problem o
 _placement = partial(tuple.__new__, Placement)
 _meeple = partial(tuple.__new__, Meeple)
 _TILE = attrgetter("tile")
+# by value, as Phase(value) and StepDue(value) find them, at a tenth of the cost of the enum's call
+_PHASES, _STEPS_DUE = {p.value: p for p in Phase}, {s.value: s for s in StepDue}
 
 
 def _xy(square: Square | None) -> list[int] | None:
@@ -71,15 +73,17 @@ def build_state(loaded: dict) -> Reading[State]:
     n = len(listed_players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         bad("K-SETUP-2", "/players", f"Carcassonne is for 2 to 5 players; {n} given.")
-    board, listed = _board(loaded["board"], counts, bad)
+    board, listed, faces, squares = _board(loaded["board"], counts, bad)
     shared: list[tuple[int, int, int]] = []
-    index = BoardIndex.of(board, shared)
+    # the grid (square -> placement number) is `listed` itself when every tile listed was kept
+    grid = listed if len(board) == len(loaded["board"]) else dict(zip(squares, range(len(squares))))
+    index = BoardIndex.of_parts(faces, squares, grid, shared)
     _joined(index, board, listed, shared, bad)
     bag_loaded = loaded["bag"]
     bag = Bag(None, bag_loaded["count"]) if isinstance(bag_loaded, dict) else Bag.known(tuple(bag_loaded))
     discarded = tuple(loaded.get("discarded", ()))
     _tiles(board, discarded, bag, counts, bad)
-    meeples, pointers = _meeples(loaded.get("meeples", ()), n, index, board, bad)
+    meeples, pointers, scored = _meeples(loaded.get("meeples", ()), n, index, board, bad)
     # every tower listed, each with its index (a variant without towers lists none that count)
     listed_towers = [(i, Tower(_square(item["at"]), item["height"], item.get("top")))
                      for i, item in enumerate(loaded.get("towers", ()))] if tower else []
@@ -88,22 +92,26 @@ def build_state(loaded: dict) -> Reading[State]:
     towers = _towers(listed_towers, n, index, bad)
     players = _players(listed_players, tower, sum(t.height for _, t in listed_towers), meeples, towers, bad)
     # where the turn stands (K-SVC-STEP, K-END-1)
-    phase, step = Phase(loaded.get("phase", "play")), StepDue(loaded.get("step", "place"))
+    phase, step = _PHASES[loaded.get("phase", "play")], _STEPS_DUE[loaded.get("step", "place")]
     turn, ransomed = loaded.get("turn", 0), loaded.get("ransomed", False)
     last, raised = _square(loaded.get("last")), _square(loaded.get("raised"))
     _turn(n, turn, phase, step, bag, last, raised, index.grid, meeples, pointers, listed_towers, towers, bad)
     if ransomed and (not tower or phase is Phase.OVER):
         bad("K-TOW-RANSOM", "/ransomed", "Only a turn of The Tower can have a ransom paid.")
-    _finished_features_hold_no_meeple(index, meeples, pointers, last if step is not StepDue.PLACE else None, bad)
+    _finished_features_hold_no_meeple(index, scored, last if step is not StepDue.PLACE else None, bad)
     state = State(tower, phase, turn, step, bag, discarded, board, last, raised, tuple(sorted(meeples)),
                   tuple(sorted(towers)), tuple(players), ransomed)
     return Reading(state.with_index(index), tuple(problems))
 
 
-def _board(loaded: list[dict], counts: dict[str, int], bad: Bad) -> tuple[tuple[Placement, ...], dict[Square, int]]:
-    """The placements kept, in the board's order, and where each is in the board listed (square -> index): tiles
-    of the game (K-TOW-TILE-1), each square once (K-PLACE-1)."""
+def _board(loaded: list[dict], counts: dict[str, int],
+           bad: Bad) -> tuple[tuple[Placement, ...], dict[Square, int], list[Face], list[Square]]:
+    """The placements kept, in the board's order, where each is in the board listed (square -> index), and the
+    face and square of each placement kept (for its BoardIndex, made in the same pass): tiles of the game
+    (K-TOW-TILE-1), each square once (K-PLACE-1)."""
     placements: list[Placement] = []
+    faces: list[Face] = []
+    squares: list[Square] = []
     listed: dict[Square, int] = {}
     for i, item in enumerate(loaded):
         tile, at = item["tile"], item["at"]
@@ -115,8 +123,11 @@ def _board(loaded: list[dict], counts: dict[str, int], bad: Bad) -> tuple[tuple[
             bad("K-PLACE-1", f"/board/{i}/at", f"{_xy(square)} already holds a tile (board {listed[square]}).")
             continue
         listed[square] = i
-        placements.append(_placement((tile, square, item.get("rotation", 0))))
-    return tuple(placements), listed
+        rotation = item.get("rotation", 0)
+        placements.append(_placement((tile, square, rotation)))
+        faces.append(FACE_OF[tile][rotation])
+        squares.append(square)
+    return tuple(placements), listed, faces, squares
 
 
 def _joined(index: BoardIndex, board: tuple[Placement, ...], listed: dict[Square, int],
@@ -166,7 +177,11 @@ def _tiles(board: tuple[Placement, ...], discarded: tuple[str, ...], bag: Bag, c
            bad: Bad) -> None:
     """K-COMP-3: every tile in the bag, on the board or discarded, never more than the set has."""
     used = Counter(chain(map(_TILE, board), discarded, bag.tiles or ()))
-    too_many = [(tile, k) for tile, k in used.items() if k > counts.get(tile, 0)]
+    if bag.tiles is not None and used == counts:
+        return  # the usual listed bag: every tile of the set, as often as the set has it (the total too, then)
+    # each count within the set's (compared in one pass at C speed), else the tiles over it
+    within = all(map(le, used.values(), map(counts.get, used, repeat(0))))
+    too_many = [] if within else [(tile, k) for tile, k in used.items() if k > counts.get(tile, 0)]
     if too_many:
         on_board, thrown = Counter(p.tile for p in board), Counter(discarded)
     for tile, k in too_many:
@@ -186,38 +201,46 @@ def _tiles(board: tuple[Placement, ...], discarded: tuple[str, ...], bag: Bag, c
 
 
 def _meeples(loaded: Any, n: int, index: BoardIndex, board: tuple[Placement, ...],
-             bad: Bad) -> tuple[list[Meeple], dict[Meeple, str]]:
-    """The meeples kept, by their canonical feature names, and a pointer to each: on features that exist, one per
-    segment (K-TILE-4, K-MEEPLE-1)."""
+             bad: Bad) -> tuple[list[Meeple], list[int], list[tuple[Meeple, Segment, int]]]:
+    """The meeples kept, by their canonical feature names; where each is in the list given, in the same order (its
+    pointer is /meeples/<that>, written only for a problem); and those on a road, city or cloister with their
+    segment and that place (what K-SCORE-RETURN looks at): on features that exist, one per segment (K-TILE-4,
+    K-MEEPLE-1)."""
     meeples: list[Meeple] = []
-    pointers: dict[Meeple, str] = {}
+    pointers: list[int] = []
+    scored: list[tuple[Meeple, Segment, int]] = []
     seen: set[tuple[Square, str]] = set()
+    grid, faces = index.grid, index.faces
     for i, item in enumerate(loaded):
         player, at, feature = item["player"], item["at"], item["feature"]
         square = (at[0], at[1])
         if player >= n:
             bad("K-SETUP-2", f"/meeples/{i}/player", f"There is no player {player}.")
             continue
-        number = index.grid.get(square)
+        number = grid.get(square)
         if number is None:
             bad("K-TILE-4", f"/meeples/{i}/at", f"{_xy(square)} holds no tile.")
             continue
-        segment = index.faces[number].by_name.get(feature)
-        if segment is None or segment.kind is Kind.TOWER:
+        segment = faces[number].by_name.get(feature)
+        kind = None if segment is None else segment.kind
+        if kind is None or kind is Kind.TOWER:
             placement = board[number]
             bad("K-TILE-4", f"/meeples/{i}/feature", f"{placement.tile} at {_xy(square)}, rotation "
                                                      f"{placement.rotation}, has no feature \"{feature}\" a "
                                                      "meeple can stand on. "
-                                                     + features_named(index.faces[number], feature))
+                                                     + features_named(faces[number], feature))
             continue
-        if (square, segment.name) in seen:
+        on = (square, segment.name)
+        if on in seen:
             bad("K-MEEPLE-1", f"/meeples/{i}", f"Two meeples on \"{segment.name}\" at {_xy(square)}.")
             continue
-        seen.add((square, segment.name))
+        seen.add(on)
         meeple = _meeple((square, segment.name, player))
         meeples.append(meeple)
-        pointers[meeple] = f"/meeples/{i}"
-    return meeples, pointers
+        pointers.append(i)
+        if kind is not Kind.FIELD:
+            scored.append((meeple, segment, i))
+    return meeples, pointers, scored
 
 
 def _towers(listed: list[tuple[int, Tower]], n: int, index: BoardIndex, bad: Bad) -> list[Tower]:
@@ -283,7 +306,7 @@ def _players(loaded: list[dict], tower: bool, tower_floors: int, meeples: list[M
 
 
 def _turn(n: int, turn: int, phase: Phase, step: StepDue, bag: Bag, last: Square | None, raised: Square | None,
-          grid: dict[Square, int], meeples: list[Meeple], pointers: dict[Meeple, str],
+          grid: dict[Square, int], meeples: list[Meeple], pointers: list[int],
           listed_towers: list[tuple[int, Tower]], towers: list[Tower], bad: Bad) -> None:
     """Where the turn stands: whose turn, the phase, the step due, the tile just placed and the tower just raised
     tell one story (K-SETUP-2, K-END-1, K-SVC-STEP, K-MEEPLE-1, K-TOW-ACT-1, K-TOW-ACT-2)."""
@@ -318,10 +341,10 @@ def _turn(n: int, turn: int, phase: Phase, step: StepDue, bag: Bag, last: Square
     if step is not StepDue.PLACE and last is not None:
         # the action is what puts a meeple on the new tile and ends the action step; the capture step follows
         # a floor, which was the action
-        for meeple in meeples:
+        for meeple, i in zip(meeples, pointers):
             if meeple.at == last:
-                bad("K-MEEPLE-1", pointers[meeple], f"A meeple stands on the tile placed this turn at "
-                                                    f"{_xy(last)}, but the turn's action is still to come.")
+                bad("K-MEEPLE-1", f"/meeples/{i}", f"A meeple stands on the tile placed this turn "
+                                                   f"at {_xy(last)}, but the turn's action is still to come.")
         if step is StepDue.ACTION:
             for i, item in listed_towers:
                 if item.at == last:
@@ -329,20 +352,16 @@ def _turn(n: int, turn: int, phase: Phase, step: StepDue, bag: Bag, last: Square
                                                        f"{_xy(last)}, but the turn's action is still to come.")
 
 
-def _finished_features_hold_no_meeple(index: BoardIndex, meeples: list[Meeple], pointers: dict[Meeple, str],
+def _finished_features_hold_no_meeple(index: BoardIndex, scored: list[tuple[Meeple, Segment, int]],
                                       last: Square | None, bad: Bad) -> None:
     """K-SCORE-RETURN: a road, city or cloister is scored at the end of the turn that completes it and its meeples
     go home, so only a feature the tile placed this turn (`last`, action and capture steps) completed may still
-    hold one."""
-    for meeple in meeples:
-        tile_face = index.faces[index.grid[meeple.at]]
-        segment = tile_face.by_name[meeple.feature]
-        if segment.kind not in (Kind.ROAD, Kind.CITY, Kind.CLOISTER):
-            continue
+    hold one. `scored`: the meeples on roads, cities and cloisters, each with its segment and place in the list."""
+    for meeple, segment, i in scored:
         covered = index.complete_squares(meeple.at, segment)
         if covered is not None and (last is None or last not in covered):
-            bad("K-SCORE-RETURN", pointers[meeple], f"The {segment.kind.value} at {_xy(meeple.at)} is complete: it "
-                                                    "was scored and its meeples went home.")
+            bad("K-SCORE-RETURN", f"/meeples/{i}", f"The {segment.kind.value} at {_xy(meeple.at)} is complete: it "
+                                                   "was scored and its meeples went home.")
 
 
 # ---------------------------------------------------------------- writing

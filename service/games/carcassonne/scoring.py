@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import BoardIndex, Group
-from .model import Meeple, State
+from .model import Meeple, Square, State
 from .tiles import Kind
 
 CATEGORIES = {Kind.ROAD: "roads", Kind.CITY: "cities", Kind.CLOISTER: "cloisters", Kind.FIELD: "fields"}
@@ -28,8 +28,11 @@ def meeple_node(index: BoardIndex, meeple: Meeple) -> int:
 def occupancy(index: BoardIndex, meeples: tuple[Meeple, ...]) -> dict[int, list[Meeple]]:
     """Feature root -> the meeples on it (farmers included)."""
     out: dict[int, list[Meeple]] = {}
-    for meeple in meeples:
-        out.setdefault(index.find(meeple_node(index, meeple)), []).append(meeple)
+    grid, first, faces, find = index.grid, index.first, index.faces, index.find
+    for meeple in meeples:  # as meeple_node, the look-ups kept out of the loop
+        number = grid[meeple.at]
+        root = find(first[number] + faces[number].by_name[meeple.feature].index)
+        out.setdefault(root, []).append(meeple)
     return out
 
 
@@ -67,16 +70,20 @@ def value(index: BoardIndex, feature: Group, complete: bool, cities: int | None 
     return CITY_IN_FIELD * (complete_cities(index, feature) if cities is None else cities)
 
 
-def describe(index: BoardIndex, feature: Group) -> dict[str, Any]:
+def describe(index: BoardIndex, feature: Group, tiles: list[Square] | None = None) -> dict[str, Any]:
+    """A feature as events and the breakdown tell it; `tiles`: index.tiles_of(feature), when already known."""
     at, name = where(feature)
     return {"type": feature.kind.value, "at": at, "feature": name,
-            "tiles": [[x, y] for x, y in index.tiles_of(feature)], "pennants": feature.pennants}
+            "tiles": [[x, y] for x, y in (index.tiles_of(feature) if tiles is None else tiles)],
+            "pennants": feature.pennants}
 
 
 def completed_by(index: BoardIndex, square) -> list[int]:
     """The roads, cities and cloisters complete with the tile at `square`, which it completed (K-SCORE)."""
-    roots: list[int] = []
     tile_face = index.faces[index.grid[square]]
+    if not _completes_any(index, square, tile_face):
+        return []  # most tiles complete nothing: found without the union-find, which then need not be built
+    roots: list[int] = []
     for seg in tile_face.segments:
         if seg.kind in (Kind.ROAD, Kind.CITY):
             root = index.find(index.node(square, seg.index))
@@ -90,6 +97,17 @@ def completed_by(index: BoardIndex, square) -> list[int]:
             if index.complete(root):
                 roots.append(root)
     return roots
+
+
+def _completes_any(index: BoardIndex, square, tile_face) -> bool:
+    """Whether `completed_by` finds anything: a road or city of the tile complete (walked, as
+    BoardIndex.complete_squares does), or a cloister on or around it with its 8 neighbours."""
+    for seg in tile_face.segments:
+        if seg.kind in (Kind.ROAD, Kind.CITY) and index.complete_squares(square, seg) is not None:
+            return True
+    grid, faces = index.grid, index.faces
+    return any(faces[grid[around]].cloister and len(index.neighbours_8(around)) == 8
+               for around in [square, *index.neighbours_8(square)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,16 +137,23 @@ def score_state(state: State) -> Score:
     features = []
     occupied = occupancy(index, state.meeples)
     found = {root: index.feature(root) for root in occupied}
-    for root in sorted(occupied, key=lambda r: (_CATEGORY_ORDER[found[r].kind], where(found[r]))):
+    # in the breakdown's order: by category, then by the handle (where: its square [x, y], then its name)
+    for root in sorted(occupied, key=lambda r: (_CATEGORY_ORDER[found[r].kind], found[r].handle[0],
+                                                found[r].handle[1].name)):
         feature = found[root]
-        complete = index.complete(root)
+        tiles = index.tiles_of(feature)
+        # as index.complete(root), from what the feature's ring told: a cloister with its 8 neighbours
+        complete = len(tiles) == 9 if feature.kind is Kind.CLOISTER else \
+            feature.kind is not Kind.FIELD and feature.open == 0
         counts, winners = majority(occupied[root], n)
         cities = complete_cities(index, feature) if feature.kind is Kind.FIELD else None
         points = value(index, feature, complete, cities)
         for player in winners:
             by_category[player][CATEGORIES[feature.kind]] += points
-        features.append({**describe(index, feature), "complete": complete, "cities": cities,
-                         "meeples": counts, "points": points, "winners": winners})
+        entry = describe(index, feature, tiles)
+        entry["complete"], entry["cities"], entry["meeples"], entry["points"], entry["winners"] = \
+            complete, cities, counts, points, winners
+        features.append(entry)
     players = []
     for p, player in enumerate(state.players):
         total = player.score + sum(by_category[p].values())

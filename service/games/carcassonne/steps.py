@@ -29,17 +29,18 @@ class Step(NamedTuple):
     player: int | None = None  # capture: the owner of the meeple taken; ransom: the player paid ("from")
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
-        if self.tile is not None:
-            out["tile"] = self.tile
-        if self.at is not None:
-            out["at"] = [self.at[0], self.at[1]]
-        if self.rotation is not None:
-            out["rotation"] = self.rotation
-        if self.feature is not None:
-            out["feature"] = self.feature
-        if self.player is not None:
-            out["from" if self.type == "ransom" else "player"] = self.player
+        kind, tile, at, rotation, feature, player = self  # one unpacking: a listing writes every step it finds
+        out: dict[str, Any] = {"type": kind}
+        if tile is not None:
+            out["tile"] = tile
+        if at is not None:
+            out["at"] = [at[0], at[1]]
+        if rotation is not None:
+            out["rotation"] = rotation
+        if feature is not None:
+            out["feature"] = feature
+        if player is not None:
+            out["from" if kind == "ransom" else "player"] = player
         return out
 
 

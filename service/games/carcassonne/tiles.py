@@ -61,6 +61,7 @@ class Segment:
     cities: tuple[int, ...]  # fields: indices of the city segments of this tile the field touches
     name: str  # the canonical name: its first edge or half clockwise from N, or inner / cloister / tower
     names: tuple[str, ...]  # every name it answers to
+    sides: tuple[int, ...]  # the edges it reaches (a road's or city's edges, a field's half-edges' edges), sorted
 
 
 # An empty square's needs (K-PLACE-2): for each of its edges N, E, S, W the kind its neighbour shows there, two
@@ -112,7 +113,8 @@ def _face(tile: str, rotation: int) -> Face:
             names = tuple(HALF_NAMES[x] for x in h) or (INNER,)
         else:
             names = (kind,)
-        segments.append(Segment(index, Kind(kind), e, h, bool(pennant), cities, names[0], names))
+        sides = e or tuple(sorted({half // 2 for half in h}))
+        segments.append(Segment(index, Kind(kind), e, h, bool(pennant), cities, names[0], names, sides))
     edge_segment = [-1] * 4
     half_segment = [-1] * 8
     for s in segments:
@@ -155,10 +157,13 @@ _SHOWN_MASK = tuple(sum(3 << 2 * d for d in range(4) if needs >> 2 * d & 3) for 
 
 
 FACES: dict[tuple[str, int], Face] = {(tile, r): _face(tile, r) for tile in TILES for r in ROTATIONS}
+# the same faces by tile, then rotation: two look-ups cost a quarter of one by a (tile, rotation) key, which is
+# made and hashed each time (a read looks up every tile of the board)
+FACE_OF: dict[str, dict[int, Face]] = {tile: {r: FACES[tile, r] for r in ROTATIONS} for tile in TILES}
 
 
 def face(tile: str, rotation: int) -> Face:
-    return FACES[(tile, rotation)]
+    return FACE_OF[tile][rotation]
 
 
 @cache
@@ -168,11 +173,24 @@ def rotations_meeting(tile: str) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(r for r in ROTATIONS if FACES[(tile, r)].meets(needs)) for needs in range(256))
 
 
-@cache
+# joins' answers, kept by edge, then my face, then theirs (JOINED[d][mine][theirs]): the union-find asks at every
+# shared edge, and three look-ups cost a fifth of a call to a functools.cache, which makes and hashes a key tuple
+JOINED: tuple[dict[Face, dict[Face, tuple[tuple[int, int, int], ...]]], ...] = ({}, {}, {}, {})
+
+
 def joins(mine: Face, theirs: Face, d: int) -> tuple[tuple[int, int, int], ...]:
     """What two faces side by side join across `mine`'s edge `d` (K-TILE-2): (my segment, theirs, the open ends
-    the join closes). A road or city meets its own kind at the edge (closing two ends: one each side); across
-    each half-edge, half 2d (L) of one tile meets half 2d'+1 (R) of the other, d' the opposite edge."""
+    the join closes), worked out once (JOINED)."""
+    across = JOINED[d].setdefault(mine, {})
+    found = across.get(theirs)
+    if found is None:
+        found = across[theirs] = _joins(mine, theirs, d)
+    return found
+
+
+def _joins(mine: Face, theirs: Face, d: int) -> tuple[tuple[int, int, int], ...]:
+    """A road or city meets its own kind at the edge (closing two ends: one each side); across each half-edge,
+    half 2d (L) of one tile meets half 2d'+1 (R) of the other, d' the opposite edge."""
     opposite = (d + 2) % 4
     out = []
     a, b = mine.edge_segment[d], theirs.edge_segment[opposite]
