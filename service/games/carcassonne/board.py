@@ -25,7 +25,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from .model import Placement, Square
-from .tiles import DIRECTIONS, FACE_OF, JOINED, Face, Kind, Segment, face, joins, rotations_meeting
+from .tiles import DIRECTIONS, FACE_OF, SIDE_JOINS, Face, Kind, Segment, face, joins, rotations_meeting
 
 NEIGHBOURS_8 = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
 EAST, SOUTH = 1, 2
@@ -172,11 +172,7 @@ class BoardIndex:
         parent, open_ends, ring, first, faces = self.parent, self.open, self.ring, self.first, self.faces
         for number, other, d in edges:
             base, other_base = first[number], first[other]
-            try:
-                joined = JOINED[d][faces[number]][faces[other]]  # joins' answer, when already worked out
-            except KeyError:
-                joined = joins(faces[number], faces[other], d)
-            for mine, theirs, closed in joined:
+            for mine, theirs, closed in SIDE_JOINS[faces[number].sides[d]][faces[other].sides[d ^ 2]]:  # joins()
                 a, b = base + mine, other_base + theirs
                 while parent[a] != a:  # a's root, halving the path on the way (as `find`)
                     parent[a] = a = parent[parent[a]]

@@ -87,6 +87,7 @@ class Face:
     links: tuple[tuple[int, int, int, int], ...]  # by edge: (edge, dx, dy, the edge's kind as the square beyond
     # needs it: EDGE_CODE at that square's opposite edge)
     edge_code: int  # its edges, as EDGE_CODE packs an empty square's needs
+    sides: tuple[int, ...]  # by edge: what it shows the square beyond, as a number of SIDES (see `joins`)
 
     def segment(self, name: str) -> Segment | None:
         return self.by_name.get(name)
@@ -129,7 +130,20 @@ def _face(tile: str, rotation: int) -> Face:
     edge_code = sum(EDGE_CODE[kind] << 2 * d for d, kind in enumerate(edges))
     return Face(tile, rotation, edges, tuple(segments), tuple(edge_segment), tuple(half_segment), by_name,
                 any(s.kind is Kind.CLOISTER for s in segments), any(s.kind is Kind.TOWER for s in segments),
-                open_ends, links, edge_code)
+                open_ends, links, edge_code,
+                tuple(_side_number((edges[d], edge_segment[d], half_segment[2 * d], half_segment[2 * d + 1]))
+                      for d in range(4)))
+
+
+# What an edge of a face shows the square beyond: (its kind, its road or city segment or -1, the field segments of
+# its two half-edges clockwise or -1): all that decides what two tiles join across it (`joins`). The game's 164
+# faces show 37 sides in all; each is numbered once, in the order the faces are made.
+Side = tuple[Kind, int, int, int]
+SIDES: dict[Side, int] = {}
+
+
+def _side_number(side: Side) -> int:
+    return SIDES.setdefault(side, len(SIDES))
 
 
 def features_named(tile_face: Face, asked: str) -> str:
@@ -173,34 +187,31 @@ def rotations_meeting(tile: str) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(r for r in ROTATIONS if FACES[(tile, r)].meets(needs)) for needs in range(256))
 
 
-# joins' answers, kept by edge, then my face, then theirs (JOINED[d][mine][theirs]): the union-find asks at every
-# shared edge, and three look-ups cost a fifth of a call to a functools.cache, which makes and hashes a key tuple
-JOINED: tuple[dict[Face, dict[Face, tuple[tuple[int, int, int], ...]]], ...] = ({}, {}, {}, {})
+def _side_joins(mine: Side, theirs: Side) -> tuple[tuple[int, int, int], ...]:
+    """K-TILE-2: what two sides facing each other join: a road or city meets its own kind at the edge (closing two
+    ends: one each side); across each half-edge, the left half (2d) of one tile meets the right half (2d' + 1) of
+    the other, d' the opposite edge."""
+    kind, segment, left, right = mine
+    their_kind, their_segment, their_left, their_right = theirs
+    out = []
+    if segment >= 0 and their_segment >= 0 and kind is their_kind:
+        out.append((segment, their_segment, 2))
+    for a, b in ((left, their_right), (right, their_left)):
+        if a >= 0 and b >= 0 and (a, b, 0) not in out:
+            out.append((a, b, 0))
+    return tuple(out)
+
+
+# Every pair of sides' joins, worked out at import (37 x 37): a fixed table, where a memo of face pairs would grow
+# towards the 36,000 pairs the faces can make, request after request.
+SIDE_JOINS: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...] = tuple(
+    tuple(_side_joins(mine, theirs) for theirs in SIDES) for mine in SIDES)
 
 
 def joins(mine: Face, theirs: Face, d: int) -> tuple[tuple[int, int, int], ...]:
     """What two faces side by side join across `mine`'s edge `d` (K-TILE-2): (my segment, theirs, the open ends
-    the join closes), worked out once (JOINED)."""
-    across = JOINED[d].setdefault(mine, {})
-    found = across.get(theirs)
-    if found is None:
-        found = across[theirs] = _joins(mine, theirs, d)
-    return found
-
-
-def _joins(mine: Face, theirs: Face, d: int) -> tuple[tuple[int, int, int], ...]:
-    """A road or city meets its own kind at the edge (closing two ends: one each side); across each half-edge,
-    half 2d (L) of one tile meets half 2d'+1 (R) of the other, d' the opposite edge."""
-    opposite = (d + 2) % 4
-    out = []
-    a, b = mine.edge_segment[d], theirs.edge_segment[opposite]
-    if a >= 0 and b >= 0 and mine.edges[d] is theirs.edges[opposite]:
-        out.append((a, b, 2))
-    for half, other in ((2 * d, 2 * opposite + 1), (2 * d + 1, 2 * opposite)):
-        a, b = mine.half_segment[half], theirs.half_segment[other]
-        if a >= 0 and b >= 0 and (a, b, 0) not in out:
-            out.append((a, b, 0))
-    return tuple(out)
+    the join closes)."""
+    return SIDE_JOINS[mine.sides[d]][theirs.sides[d ^ 2]]  # d ^ 2: the opposite edge
 
 
 @cache
