@@ -8,7 +8,8 @@ The bodies are bench/service.py's (the same seeded random games, 2 to 4 players,
 states drawn uniformly from the whole game; `--bodies` games per case): /apply of a state and one legal move,
 /legal-moves of another state, /score of the finished board. Every body is a different position, as over HTTP, so
 what a game keeps between requests (San Gimignano's layouts, Torri's memos) helps here only as much as it would
-there. They go through Flask's test client with the cache off (every answer computed: the reading, the game, the
+there: with as many bodies as there (300, the default), a memo of 256 boards asked in turn meets none of them
+again. They go through Flask's test client with the cache off (every answer computed: the reading, the game, the
 JSON) and, in turn, to bench/floor_app.py (Flask parsing the same bodies and answering as many bytes): the ratio
 floor ÷ service is what bench/service.py measures over HTTP, without the server's and the load generator's share
 (which both pay alike, so over HTTP the ratio is closer to 1). With `--flask-path`, also the same service with
@@ -59,7 +60,8 @@ def cpu_per_request(client, requests: list[tuple[str, bytes]], rounds: int) -> f
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--bodies", type=int, default=100, help="random games sampled per case (default 100)")
+    parser.add_argument("--bodies", type=int, default=300, help="random games sampled per case (default 300, as "
+                        "bench/service.py)")
     parser.add_argument("--game", help="comma-separated game ids (default: every registered game)")
     parser.add_argument("--variant", help="comma-separated variant names, `base` for none (default: all)")
     parser.add_argument("--endpoints", default=",".join(ENDPOINTS), help="default: apply,legal-moves,score")
