@@ -17,6 +17,7 @@ from .config import Settings
 from .docs import docs_blp
 from .games import register_games
 from .jsonio import OrjsonProvider
+from .memos import forget_memos_every
 from .observability import Metrics, configure_logging, register_request_hooks
 from .openapi import SchemaExtrasPlugin, register_problem_responses
 from .probes import probes_blp
@@ -154,7 +155,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         return response
 
-    answers.answer_early(app)  # last: the layer goes in front of every other
+    answers.answer_early(app)  # the layer goes in front of every other but the next
+    forget_memos_every(app, settings.ENGINE_MEMO_REQUESTS)
     return app
 
 

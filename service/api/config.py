@@ -29,6 +29,7 @@ class Settings:
     SUGGEST_DEFAULT_BUDGET_MS: int = 300  # a /suggest without a budget searches this long
     SUGGEST_MAX_BUDGET_MS: int = 1000  # no /suggest searches longer, whatever its budget (a worker is never held)
     SUGGEST_RATE_COST: int = 10  # a /suggest counts as this many requests against RATE_LIMIT
+    ENGINE_MEMO_REQUESTS: int = 1000  # a worker empties the engines' memos every so many requests (0: never)
     LOG_LEVEL: str = "INFO"
     PROMETHEUS_MULTIPROC_DIR: str | None = None
 
@@ -46,7 +47,8 @@ class Settings:
 
 def _convert(name: str, raw: Any) -> Any:
     if name in ("CACHE_TTL_SECONDS", "CACHE_MAX_ENTRIES", "CACHE_MAX_BYTES", "CACHE_MAX_VALUE_BYTES",
-                "MAX_BODY_BYTES", "SUGGEST_DEFAULT_BUDGET_MS", "SUGGEST_MAX_BUDGET_MS", "SUGGEST_RATE_COST"):
+                "MAX_BODY_BYTES", "SUGGEST_DEFAULT_BUDGET_MS", "SUGGEST_MAX_BUDGET_MS", "SUGGEST_RATE_COST",
+                "ENGINE_MEMO_REQUESTS"):
         value = _int(raw, name)
         if value < 0:
             raise ValueError(f"{name} must not be negative")

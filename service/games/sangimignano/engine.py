@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..core.errors import illegal
+from ..core.memo import memo, remember
 from ..core.turns import Events, Stage, Turns, finished
 from .geometry import (
     ALL_GUILDS,
@@ -92,7 +93,7 @@ def read_pieces(tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, .
 
 
 # the last position's pieces are found by identity; the cache behind is for an equal position made anew
-_pieces = last_by_identity(lru_cache(maxsize=SEARCH_CACHE // 4)(read_pieces))
+_pieces = remember(last_by_identity(lru_cache(maxsize=SEARCH_CACHE // 4)(read_pieces)))
 
 
 def pieces(state: State) -> Pieces:
@@ -141,7 +142,7 @@ def any_fits(lay: Layout, kinds: tuple[Guilds, ...]) -> bool:
     return _any_fits(lay, kinds)
 
 
-@lru_cache(maxsize=SEARCH_CACHE)
+@memo(SEARCH_CACHE)
 def _any_fits(lay: Layout, kinds: tuple[Guilds, ...]) -> bool:
     ways = [shown for kind in kinds for shown in turned(kind)]
     return any(not facing & shown for facing in lay.facing.values() for shown in ways)
@@ -157,7 +158,7 @@ def buildable(state: State, player: int) -> list[int]:
     return list(_buildable(layout(state.board), pieces(state).own[player], state.large_groups))
 
 
-@lru_cache(maxsize=SEARCH_CACHE)
+@memo(SEARCH_CACHE)
 def _buildable(lay: Layout, own: int, large_groups: bool) -> tuple[int, ...]:
     out = 0
     if large_groups:  # the whole connected group qualifies, and a tower may go on any of its spaces
@@ -180,7 +181,7 @@ def possible_group(state: State, player: int) -> bool:
                            state.players[player].tokens)
 
 
-@lru_cache(maxsize=SEARCH_CACHE)
+@memo(SEARCH_CACHE)
 def _possible_group(lay: Layout, own: int, room: int, large_groups: bool, supply: int) -> bool:
     return group_within(lay, own | room, own, large_groups, supply)  # a token more on each space not yet `own`
 
@@ -419,7 +420,7 @@ apply_step = TURNS.apply_step  # the state after one step, and what happened; Il
 
 # ---------------------------------------------------------------- legal steps
 
-@lru_cache(maxsize=128)  # a board's 48 steps at most: about 8 kB a board
+@memo(128)  # a board's 48 steps at most: about 8 kB a board
 def token_steps(lay: Layout) -> tuple[Step, ...]:
     """Per space, the token step onto it: a board's are made once, not at every token phase."""
     return tuple(Step("token", lay.board[s // 3].at, lay.guild[s]) for s in range(lay.spaces))

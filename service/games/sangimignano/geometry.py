@@ -16,6 +16,8 @@ from itertools import chain, permutations
 from operator import is_
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, TypeVar
 
+from ..core.memo import memo, remember
+
 Coord = tuple[int, int]
 Guilds = tuple[str, str, str]
 
@@ -258,6 +260,7 @@ def last_by_identity(cached: Callable[..., T]) -> Callable[..., T]:
 LAYOUT_CACHE = 256
 
 
+@remember
 @last_by_identity
 @lru_cache(maxsize=LAYOUT_CACHE)
 def layout(board: tuple[Placed, ...]) -> Layout:
@@ -563,7 +566,7 @@ def _steiner(lay: Layout, group: list[int], weight: dict[int, int]) -> int:
     return min(cost[ALL_GUILDS].values())
 
 
-@lru_cache(maxsize=LAYOUT_CACHE)  # asked once per state read: the boards `layout` keeps, no more
+@memo(LAYOUT_CACHE)  # asked once per state read: the boards `layout` keeps, no more
 def buildable_from_start(lay: Layout, starting: int, hint: frozenset[Coord] = frozenset()) -> bool:
     """S-SETUP-2, S-HEX-2: whether some connected set of `starting` of the board's hexagons could have been the
     starting layout, every other hexagon then laid touching at least two already there. Adding hexagons only

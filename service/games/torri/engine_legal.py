@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 from contextvars import ContextVar
-from functools import lru_cache
 from itertools import combinations, product
 
 from ..core.errors import IllegalStepError, InvalidStateError, Problem
+from ..core.memo import memo
 from .cards import BUONA_PIETRA, CARD_NAMES, NOBLE_COUNTS, PALAZZO, RANKS, is_tower_card
 from .engine_donazione import _could_guard, conspiracy_candidates
 from .engine_ending import CLOSE_MIN_COMPLETE
@@ -138,12 +138,12 @@ def _height_after(s: State, step: Step) -> int:
     return height
 
 
-@lru_cache(maxsize=MEMO_ENTRIES)
+@memo(MEMO_ENTRIES)
 def _known_builds(hand: tuple[int, ...]) -> tuple[Step, ...]:
     return tuple(_legal_builds(Counter(card for card in hand if is_tower_card(card)), 0, Counter()))
 
 
-@lru_cache(maxsize=MEMO_ENTRIES)
+@memo(MEMO_ENTRIES)
 def _counted(hand: tuple[int, ...]) -> Counter:
     """A known hand's counts, shared by every listing of that hand: read, never changed."""
     return Counter(hand)
@@ -152,7 +152,7 @@ def _counted(hand: tuple[int, ...]) -> Counter:
 _NO_CARDS: Counter = Counter()  # what no hidden slot can hold (shared: read, never changed)
 
 
-@lru_cache(maxsize=MEMO_ENTRIES)
+@memo(MEMO_ENTRIES)
 def _known_exchanges(hand: tuple[int, ...], market: tuple[int, ...], deck: int) -> tuple[Step, ...]:
     """T-ACT-EXCHANGE-1..3 for a known hand; `deck` is the deck size capped at the hand size (all that matters)."""
     in_market = Counter(market)
@@ -166,7 +166,7 @@ def _known_exchanges(hand: tuple[int, ...], market: tuple[int, ...], deck: int) 
     return tuple(steps)
 
 
-@lru_cache(maxsize=MEMO_ENTRIES)
+@memo(MEMO_ENTRIES)
 def _exchange_step(cards: tuple[int, ...]) -> Step:
     return Step("exchange", cards=cards)  # (one value for every hand that can put these cards down)
 
@@ -238,7 +238,7 @@ def _build_candidates(caps: dict[int, int]) -> tuple[tuple[int, ...], ...]:
     return _stacks(tuple(caps[card] for card in RANKS), caps[BUONA_PIETRA])
 
 
-@lru_cache(maxsize=4096)
+@memo(4096)
 def _stacks(counts: tuple[int, ...], stones: int) -> tuple[tuple[int, ...], ...]:
     """Every distinct stack of 3+ cards, with counts[i] cards of rank RANKS[i] and `stones` Buona Pietra at most,
     that is plain or colorful with Buona Pietra standing in (T-ACT-BUILD-2/3, T-NOB-BP)."""
@@ -377,7 +377,7 @@ def _legal_draws(s: State, pending: Pending) -> list[Step]:
     return steps
 
 
-@lru_cache(maxsize=DRAW_MEMO_ENTRIES)
+@memo(DRAW_MEMO_ENTRIES)
 def _known_draws(sources: tuple[str, ...], action: str, excluded: tuple[int, ...], market: tuple[int, ...],
                  deck: bool, noble_deck: bool) -> tuple[Step, ...]:
     """The draws from these sources: from each deck not empty (`deck`, `noble_deck`) whose top is known, from the

@@ -5,9 +5,9 @@ refilled after an action that drew (T-MKT-1), with the cards the caller names wh
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
 from ..core.errors import illegal
+from ..core.memo import memo
 from ..core.turns import Events
 from .cards import CARD_NAMES, card_name, is_tower_card, names
 from .engine_ending import _check_main_phase, _end_turn
@@ -118,7 +118,7 @@ def _exchanged(s: State, player: Player, cards: tuple[int, ...]) -> _Exchanged:
     return _from_hand(s, player, cards), tuple(sorted(set(cards))), tuple(names(cards))
 
 
-@lru_cache(maxsize=MEMO_ENTRIES)  # (the same Exchange from the same hand recurs all over a game tree)
+@memo(MEMO_ENTRIES)  # (the same Exchange from the same hand recurs all over a game tree)
 def _known_exchange(hand: tuple[int, ...], cards: tuple[int, ...]) -> _Exchanged:
     rest = _remaining(hand, cards)
     return (None if rest is None else (rest, 0)), tuple(sorted(set(cards))), tuple(names(cards))

@@ -3,8 +3,8 @@ T-COMP-4, T-SVC-UNKNOWN), whether a hand can give up some cards, and the decks' 
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
+from ..core.memo import memo
 from .cards import NOBLE_COUNTS, TOWER_COUNTS, is_tower_card
 from .model import Player, PlayerDraft, State
 
@@ -95,12 +95,13 @@ def _with_player(state: State, index: int) -> Player:
 # Entries per memo of the engine (hands, draws, exchanges): a game tree's repeats lie close together, so a recent
 # window holds them. The two memos asked at nearly every node (a hand after a draw, the draws of a pending draw) keep
 # DRAW_MEMO_ENTRIES: the six-step trees of three deals meet 8,000 to 10,000 of each, which then all stay. At about 450
-# bytes an entry, all of the engine's memos together stay near 26 MB a worker (16 MB with 4,096 for every memo).
+# bytes an entry, all of the engine's memos together stay under 26 MB (16 MB with 4,096 for every memo); a server
+# empties them every so many requests (core/memo.py), so a worker holds what a few hundred requests left.
 MEMO_ENTRIES = 4096
 DRAW_MEMO_ENTRIES = 4 * MEMO_ENTRIES
 
 
-@lru_cache(maxsize=DRAW_MEMO_ENTRIES)  # (the same hands and draws recur all over a game tree)
+@memo(DRAW_MEMO_ENTRIES)  # (the same hands and draws recur all over a game tree)
 def _sorted_add(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(hand + cards))
 

@@ -9,10 +9,10 @@ not know card by card (a referee at a real table) keeps its known cards and a co
 from __future__ import annotations
 
 from dataclasses import FrozenInstanceError, dataclass, fields
-from functools import lru_cache
 from operator import attrgetter
 from typing import Any, Callable, NamedTuple
 
+from ..core.memo import memo
 from .cards import HAND_LIMIT, MURA, MURA_HAND_LIMIT
 
 MAIN, ENDING, OVER = "main", "ending", "over"
@@ -150,7 +150,7 @@ _new_tuple = tuple.__new__
 _DRAW_DEFAULTS = tuple(Pending._field_defaults[name] for name in Pending._fields[6:])  # the fields after `excluded`
 
 
-@lru_cache(maxsize=4096)  # (the draws owed recur all over a game tree: one shared value each; about 1.5 MB full)
+@memo(4096)  # (the draws owed recur all over a game tree: one shared value each; about 1.5 MB full)
 def pending_draws(action: str, player: int, left: int, sources: tuple[str, ...],
                   excluded: tuple[int, ...] = ()) -> Pending:
     """Pending("draw", action, player, left, sources, excluded), the commonest decision, built directly: a draw is

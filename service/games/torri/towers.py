@@ -1,8 +1,7 @@
 """What a stack of cards can be as a tower (T-ACT-BUILD-1..3, T-NOB-BP)."""
 from __future__ import annotations
 
-from functools import lru_cache
-
+from ..core.memo import memo
 from .cards import BUONA_PIETRA, is_tower_card
 from .model import COLORFUL, PLAIN, Tower
 
@@ -10,7 +9,7 @@ MIN_HEIGHT = 3  # T-ACT-BUILD-1
 LOWEST_STANDIN, HIGHEST_STANDIN = 4, 11  # T-NOB-BP: a Buona Pietra above a 5, or below a 10
 
 
-@lru_cache(maxsize=8192)
+@memo(8192)
 def interpretations(cards: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
     """Every (kind, rank) the stack can be read as; empty if it is neither plain nor colorful."""
     tower_cards = [card for card in cards if card != BUONA_PIETRA]
