@@ -34,11 +34,21 @@ def _comparable(response) -> tuple:
     return response.status_code, headers, response.get_data()
 
 
+def _answers_early(app) -> bool:
+    """Whether the early layer is among the WSGI layers in front of Flask (the memos' counter may stand before it)."""
+    layer = app.wsgi_app
+    while not isinstance(layer, EarlyAnswers):
+        layer = getattr(layer, "wsgi_app", None)
+        if layer is None or getattr(layer, "__self__", None) is app:  # Flask's own wsgi_app: no layer left
+            return False
+    return True
+
+
 def test_the_layer_is_in_front_when_nothing_but_the_body_matters(make_app):
-    assert isinstance(make_app().wsgi_app, EarlyAnswers)
-    assert not isinstance(make_app(EARLY_CACHE_HITS=False).wsgi_app, EarlyAnswers)
-    assert not isinstance(make_app(RATE_LIMIT="100 per minute").wsgi_app, EarlyAnswers)
-    assert not isinstance(make_app(CORS_ORIGINS="https://a.example").wsgi_app, EarlyAnswers)
+    assert _answers_early(make_app())
+    assert not _answers_early(make_app(EARLY_CACHE_HITS=False))
+    assert not _answers_early(make_app(RATE_LIMIT="100 per minute"))
+    assert not _answers_early(make_app(CORS_ORIGINS="https://a.example"))
 
 
 @pytest.mark.parametrize("origin", [None, "https://front.example"])
