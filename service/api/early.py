@@ -17,14 +17,13 @@ from __future__ import annotations
 import io
 import logging
 import time
-import uuid
 from typing import Any, Callable, Iterable
 
 import orjson
 
 from ..cache import HIT, cache_key
 from .jsonio import BODY_KEY, canonical
-from .observability import REQUEST_ID
+from .observability import REQUEST_ID, new_request_id
 
 LOOKUP_KEY = "referee.cache_lookup"  # environ: (key, value, outcome) of the look-up done here
 JSON_TYPES = ("application/json",)
@@ -83,7 +82,7 @@ class EarlyAnswers:
         """A 200 with the headers the Flask path gives it."""
         request_id = environ.get("HTTP_X_REQUEST_ID", "")
         if not REQUEST_ID.match(request_id):
-            request_id = uuid.uuid4().hex
+            request_id = new_request_id()
         origin = environ.get("HTTP_ORIGIN")
         headers = [("Content-Type", "application/json"), ("Content-Length", str(len(body))), ("X-Cache", cache),
                    ("X-Content-Type-Options", "nosniff"), ("Access-Control-Allow-Origin", origin or "*"),
