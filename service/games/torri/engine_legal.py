@@ -10,11 +10,12 @@ from itertools import combinations, product
 from ..core.errors import IllegalStepError, InvalidStateError, Problem
 from ..core.memo import memo
 from .cards import BUONA_PIETRA, CARD_NAMES, NOBLE_COUNTS, PALAZZO, RANKS, is_tower_card
+from .engine_building import _planned_build, _planned_extension
 from .engine_donazione import _could_guard, conspiracy_candidates
 from .engine_ending import CLOSE_MIN_COMPLETE
 from .engine_market import NOBLE_DRAWERS, _draw_sources, _drawable, _purchase_draws, _refill_known
 from .engine_noble_limits import _giostra_allowed, _window_counted, palazzo_cap
-from .engine_nobles import ACTION_NOBLES, PALAZZO_COST
+from .engine_nobles import ACTION_NOBLES, PALAZZO_COST, _planned_noble
 from .engine_turns import apply_step
 from .engine_whereabouts import DRAW_MEMO_ENTRIES, MEMO_ENTRIES, _fits, _hand_capacity, missing_cards
 from .model import MAIN, OVER, PLAIN, Pending, Player, State, Tower
@@ -83,6 +84,31 @@ def _accepted(state: State, candidates) -> list[Step]:
     return out
 
 
+def _playable(state: State, candidates) -> list[Step]:
+    """The candidate actions (builds, extensions, action nobles) that apply_step accepts, asked of the very checks
+    it runs before it changes anything (`_PLANNED`): past them such an action cannot be refused, and the checks
+    alone cost a fraction of a whole step. (Only with nothing pending: the candidates are the turn's action.)"""
+    out = []
+    for step in candidates:
+        _spend()
+        try:
+            _PLANNED[step.type](state, step)
+        except IllegalStepError:
+            continue
+        out.append(step)
+    return out
+
+
+# The checks of an action (all of them: the rest of the step cannot be refused), as engine_building and
+# engine_nobles run them. A listed build gives kind/rank only where its cards are ambiguous, an extension never:
+# each is already in the spelling apply_step checks (canonical_step would return it unchanged).
+_PLANNED = {
+    "build": lambda state, step: _planned_build(state, state.players[state.turn], step),
+    "extend": _planned_extension,
+    "noble": _planned_noble,
+}
+
+
 _PURCHASE, _CLOSE, _PASS = Step("purchase"), Step("close"), Step("pass")
 
 
@@ -106,7 +132,7 @@ def _legal_actions(s: State) -> list[Step]:
             else:
                 steps.extend(_known_exchanges(player.hand, s.market, decks))
     if BUONA_PIETRA in known or BUONA_PIETRA in could:
-        steps.extend(_accepted(s, _tower_candidates(s, player, known, hidden, could)))
+        steps.extend(_playable(s, _tower_candidates(s, player, known, hidden, could)))
     else:
         if hidden:
             steps.extend(_legal_builds(known, hidden, could))
@@ -346,7 +372,7 @@ def _legal_nobles(s: State, player: Player, known: Counter, hidden: int, could: 
         candidates.append(Step("noble", card=card, cost=()))
         for cost in _multisets([c for c in caps if c[1] > 0], PALAZZO_COST):
             candidates.append(Step("noble", card=card, cost=cost))
-    return _accepted(s, candidates)
+    return _playable(s, candidates)
 
 
 _DECK_DRAW = Step("draw", source="deck")

@@ -26,7 +26,9 @@ DECK_NOBLES = (VIA_FRANCIGENA, PALAZZO)  # T-END-3: they touch a deck
 PALAZZO_COST = 2  # T-NOB-PC
 
 
-def _do_noble(s: State, step: Step, events: Events) -> None:
+def _planned_noble(s: State, step: Step) -> tuple[tuple[tuple[int, ...], int], tuple[int, ...], bool]:
+    """What playing an action noble leaves: the (known hand, hidden count) after it and its cost, and whether a
+    Palazzo fizzles; raises on an illegal play. (Listing asks here too: every check, nothing changed.)"""
     card = step.card
     me = s.turn
     if not s.nobles:
@@ -59,6 +61,13 @@ def _do_noble(s: State, step: Step, events: Events) -> None:
     if not fizzles and not _within_noble_limit(used + 1, theirs):
         raise illegal("T-NOB-LIMIT", "/card", f"Player {me} has used {used} nobles and the opponent {theirs}: another "
                                               "would be more than one ahead.")
+    return after, cost, fizzles
+
+
+def _do_noble(s: State, step: Step, events: Events) -> None:
+    after, cost, fizzles = _planned_noble(s, step)
+    card = step.card
+    me = s.turn
     player = _with_player(s, me)
     player.hand, player.hidden = after
     for paid in cost:

@@ -55,17 +55,13 @@ def _describe_pending(pending: Pending) -> str:
 
 def _on_draft(handler: Callable[[Draft, Step, Events], None], *, action: bool = False) -> Handler:
     """A handler that writes a working copy of the state (a model.Draft: Torri's rules are written as changes),
-    frozen once the step is done. An action other than a pass ends a run of passes (T-TURN-3). The handler gets
-    the step in its canonical spelling."""
+    frozen once the step is done (`apply_step` does it). An action other than a pass ends a run of passes
+    (T-TURN-3). The handler gets the step in its canonical spelling."""
     def run(state: State, step: Step, events: Events) -> State:
-        if step.kind is not None or step.rank is not None or (
-                step.card is not None and step.type == "draw" and step.source != "market"):  # (a market draw names it)
-            step = canonical_step(state, step)
-        s = state.draft()
-        if action and step.type != "pass":
-            s.passes = 0
-        handler(s, step, events)
-        return s.freeze()
+        after, happened = apply_step(state, step)
+        events.extend(happened)
+        return after
+    run.writes = handler, action  # type: ignore[attr-defined]  # (what apply_step calls, without this wrapper)
     return run
 
 
@@ -116,4 +112,25 @@ TURNS = Turns(stage_of=_stage_of, stages={
     OVER: finished("T-TURN-3", "The game is over: both players passed in a row, so no move is possible.", pointer=""),
 })
 
-apply_step = TURNS.apply_step  # (state, step) -> (the state after the step, what happened); IllegalStepError
+# Each stage's handlers by step type, as (the handler writing a working copy, whether it is an action): TURNS declares
+# them; apply_step calls them itself, a perft applying a step at every node.
+_WRITERS = {name: {kind: run.writes for kind, run in stage.handlers.items()} for name, stage in TURNS.stages.items()}
+
+
+def apply_step(state: State, step: Step) -> tuple[State, Events]:
+    """The state after one step, and what happened; IllegalStepError naming the rule broken (TURNS.apply_step,
+    written out)."""
+    stage = ACTION if state.pending is None and state.phase != OVER else _stage_of(state)  # (the commonest, at once)
+    writer = _WRITERS[stage].get(step.type)
+    if writer is None:
+        return TURNS.apply_step(state, step)  # the stage refuses the step, in its own words
+    handler, action = writer
+    if step.kind is not None or step.rank is not None or (
+            step.card is not None and step.type == "draw" and step.source != "market"):  # (a market draw names it)
+        step = canonical_step(state, step)
+    s = state.draft()
+    if action and step.type != "pass":
+        s.passes = 0  # T-TURN-3
+    events: Events = []
+    handler(s, step, events)
+    return s.freeze(), events
