@@ -31,6 +31,9 @@ EAST, SOUTH = 1, 2
 BOARD_ORDER = itemgetter(1, 0)  # squares in (y, x) order
 _AT = itemgetter(1)  # a Placement's square
 _SEGMENTS = attrgetter("segments")
+# The kinds as module globals: `Kind.CLOISTER` goes through the enum class at each use (several times a global's
+# cost), and a read asks it for every meeple on a road, city or cloister.
+_FIELD, _CLOISTER = Kind.FIELD, Kind.CLOISTER
 
 
 class Group(NamedTuple):
@@ -316,16 +319,16 @@ class BoardIndex:
     def complete(self, root: int) -> bool:
         square, tile_face, segment = self.segment_of(root)
         kind = tile_face.segments[segment].kind
-        if kind is Kind.CLOISTER:  # a cloister is one segment
+        if kind is _CLOISTER:  # a cloister is one segment
             return len(self.neighbours_8(square)) == 8
-        return kind is not Kind.FIELD and self.open[root] == 0
+        return kind is not _FIELD and self.open[root] == 0
 
     def complete_squares(self, square: Square, segment: Segment) -> set[Square] | None:
         """The squares a complete road, city or cloister covers, from one of its segments (as `tiles_of`), or None
         while it is not complete: found by walking it, without the union-find. A road or city goes on across each
         of its edges into the same kind of edge of the neighbour (K-TILE-2); an edge with no neighbour, or facing
         another kind, is an open end. A cloister is complete with its 8 neighbours (K-END-2)."""
-        if segment.kind is Kind.CLOISTER:
+        if segment.kind is _CLOISTER:
             around = self.neighbours_8(square)
             return {square, *around} if len(around) == 8 else None
         grid, faces = self.grid, self.faces
@@ -388,7 +391,7 @@ class BoardIndex:
 
     def tiles_of(self, feature: Group) -> list[Square]:
         """The squares a feature covers; a cloister's are its own and the tiles around it (K-END-2)."""
-        if feature.kind is Kind.CLOISTER:
+        if feature.kind is _CLOISTER:
             (square,) = feature.squares
             return sorted([square, *self.neighbours_8(square)], key=BOARD_ORDER)
         return sorted(feature.squares, key=BOARD_ORDER)
