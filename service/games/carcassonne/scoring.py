@@ -15,6 +15,7 @@ _CATEGORY_ORDER = {kind: i for i, kind in enumerate(CATEGORIES)}  # the breakdow
 # The kinds as module globals, and what the breakdown writes of each: `Kind.CITY` and `kind.value` go through the
 # enum class at every use (several times a global's or a dict's cost), and end scoring asks them for every feature.
 _ROAD, _CITY, _FIELD, _CLOISTER = Kind.ROAD, Kind.CITY, Kind.FIELD, Kind.CLOISTER
+_EDGED = (_ROAD, _CITY)  # the kinds complete when no edge is left open
 _BREAKDOWN = {kind: (kind.value, category, _CATEGORY_ORDER[kind]) for kind, category in CATEGORIES.items()}
 CITY_IN_FIELD = 3  # K-END-3
 
@@ -90,7 +91,7 @@ def completed_by(index: BoardIndex, square) -> list[int]:
         return []  # most tiles complete nothing: found without the union-find, which then need not be built
     roots: list[int] = []
     for seg in tile_face.segments:
-        if seg.kind in (Kind.ROAD, Kind.CITY):
+        if seg.kind in _EDGED:
             root = index.find(index.node(square, seg.index))
             if root not in roots and index.complete(root):
                 roots.append(root)
@@ -108,7 +109,7 @@ def _completes_any(index: BoardIndex, square, tile_face) -> bool:
     """Whether `completed_by` finds anything: a road or city of the tile complete (walked, as
     BoardIndex.complete_squares does), or a cloister on or around it with its 8 neighbours."""
     for seg in tile_face.segments:
-        if seg.kind in (Kind.ROAD, Kind.CITY) and index.complete_squares(square, seg) is not None:
+        if seg.kind in _EDGED and index.complete_squares(square, seg) is not None:
             return True
     grid, faces = index.grid, index.faces
     return any(faces[grid[around]].cloister and len(index.neighbours_8(around)) == 8
