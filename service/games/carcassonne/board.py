@@ -18,10 +18,9 @@ squares only, one table look-up each.
 """
 from __future__ import annotations
 
-from bisect import bisect_right
 from functools import partial
-from itertools import accumulate, chain
-from operator import itemgetter
+from itertools import accumulate, chain, repeat
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from .model import Placement, Square
@@ -31,6 +30,10 @@ NEIGHBOURS_8 = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or
 EAST, SOUTH = 1, 2
 BOARD_ORDER = itemgetter(1, 0)  # squares in (y, x) order
 _AT = itemgetter(1)  # a Placement's square
+_SEGMENTS = attrgetter("segments")
+# The kinds as module globals: `Kind.CLOISTER` goes through the enum class at each use (several times a global's
+# cost), and a read asks it for every meeple on a road, city or cloister.
+_FIELD, _CLOISTER = Kind.FIELD, Kind.CLOISTER
 
 
 class Group(NamedTuple):
@@ -48,11 +51,12 @@ class Group(NamedTuple):
 
 _group = partial(tuple.__new__, Group)  # Group((kind, squares, ...)) from one tuple, without the Python __new__
 
-_UNION_FIND = frozenset(("first", "parent", "ring", "open"))
+_UNION_FIND = frozenset(("first", "parent", "ring", "open", "node_square", "node_segment"))
 
 
 class BoardIndex:
-    __slots__ = ("grid", "faces", "squares", "first", "parent", "ring", "open", "_joined", "_unjoined", "_frontier")
+    __slots__ = ("grid", "faces", "squares", "first", "parent", "ring", "open", "node_square", "node_segment",
+                 "_joined", "_unjoined", "_frontier")
 
     def __init__(self) -> None:
         self.grid: dict[Square, int] = {}  # square -> placement number
@@ -62,6 +66,9 @@ class BoardIndex:
         self.parent: list[int] = []  # by node: union-find
         self.ring: list[int] = []  # by node: the next node of its feature
         self.open: list[int] = []  # at a root: its feature's edge ends not yet joined (roads and cities)
+        # by node: its tile's square and its Segment, so reading a feature off its ring looks nothing else up
+        self.node_square: list[Square] = []
+        self.node_segment: list[Segment] = []
         self._joined = True  # whether the union-find above is built (see `__getattr__`)
         self._unjoined: list[tuple[int, int, int]] = []  # until it is: the shared edges it will join (see `_join`)
         self._frontier: dict[Square, int] | None = {}  # see `frontier`; None until asked
@@ -112,11 +119,14 @@ class BoardIndex:
     def _join_all(self) -> None:
         """Every tile's nodes at once, then each shared edge joined once."""
         faces = self.faces
-        first = self.first = list(accumulate((len(f.segments) for f in faces), initial=0))
+        sizes = list(map(len, map(_SEGMENTS, faces)))
+        first = self.first = list(accumulate(sizes, initial=0))
         nodes = first.pop()
         self.parent = list(range(nodes))
         self.ring = list(range(nodes))
         self.open = list(chain.from_iterable(f.open_ends for f in faces))
+        self.node_square = list(chain.from_iterable(map(repeat, self.squares, sizes)))
+        self.node_segment = list(chain.from_iterable(map(_SEGMENTS, faces)))
         self._joined = True
         self._join(self._unjoined)
         self._unjoined = []
@@ -133,6 +143,8 @@ class BoardIndex:
             other.parent = self.parent.copy()
             other.ring = self.ring.copy()
             other.open = self.open.copy()
+            other.node_square = self.node_square.copy()
+            other.node_segment = self.node_segment.copy()
         other._frontier = None if self._frontier is None else self._frontier.copy()
         return other
 
@@ -206,6 +218,8 @@ class BoardIndex:
             self.parent.extend(nodes)
             self.ring.extend(nodes)
             self.open.extend(tile_face.open_ends)
+            self.node_square.extend(repeat(square, len(tile_face.segments)))
+            self.node_segment.extend(tile_face.segments)
         if frontier is not None:
             frontier.pop(square, None)
         shared = []
@@ -227,7 +241,7 @@ class BoardIndex:
         return self.first[self.grid[square]] + segment
 
     def segment_of(self, node: int) -> tuple[Square, Face, int]:
-        number = bisect_right(self.first, node) - 1
+        number = self.grid[self.node_square[node]]
         return self.squares[number], self.faces[number], node - self.first[number]
 
     def members(self, node: int) -> list[int]:
@@ -241,25 +255,30 @@ class BoardIndex:
         return out
 
     def feature(self, root: int) -> Group:
-        """The feature whose root is `root`, as the board stands, read off its ring in one walk."""
-        first, squares, faces = self.first, self.squares, self.faces
-        nodes = self.members(root)
-        covered: set[Square] = set()
-        pennants, cities, earliest, handle = 0, [], None, None
-        for node in nodes:
-            number = bisect_right(first, node) - 1
-            base, square = first[number], squares[number]
-            segment = faces[number].segments[node - base]
+        """The feature whose root is `root`, as the board stands, read off its ring in one walk, each node's square
+        and segment from the node tables (`node_square`, `node_segment`)."""
+        ring, node_segment, node_square = self.ring, self.node_segment, self.node_square
+        segment, square = node_segment[root], node_square[root]
+        cities = [root - segment.index + city for city in segment.cities]  # a field's: its tile's city nodes
+        node = ring[root]
+        if node == root:  # one segment: every cloister, and many a road or city
+            return _group((segment.kind, {square}, self.open[root], 1 if segment.pennant else 0, [root], cities,
+                           (square, segment)))
+        nodes, covered, pennants = [root], {square}, 1 if segment.pennant else 0
+        earliest, handle = (square[1], square[0], segment.index), (square, segment)
+        while node != root:
+            nodes.append(node)
+            square, segment = node_square[node], node_segment[node]
             covered.add(square)
             if segment.pennant:
                 pennants += 1
-            if segment.cities:  # a field's
-                cities += [base + city for city in segment.cities]
-            order = (square[1], square[0], segment.index)
-            if earliest is None or order < earliest:
+            if segment.cities:
+                cities += [node - segment.index + city for city in segment.cities]
+            order = (square[1], square[0], segment.index)  # board order
+            if order < earliest:
                 earliest, handle = order, (square, segment)
-        assert handle is not None
-        return _group((handle[1].kind, covered, self.open[root], pennants, nodes, cities, handle))
+            node = ring[node]
+        return _group((segment.kind, covered, self.open[root], pennants, nodes, cities, handle))
 
     def group(self, node: int) -> tuple[int, Group]:
         root = self.find(node)
@@ -300,16 +319,16 @@ class BoardIndex:
     def complete(self, root: int) -> bool:
         square, tile_face, segment = self.segment_of(root)
         kind = tile_face.segments[segment].kind
-        if kind is Kind.CLOISTER:  # a cloister is one segment
+        if kind is _CLOISTER:  # a cloister is one segment
             return len(self.neighbours_8(square)) == 8
-        return kind is not Kind.FIELD and self.open[root] == 0
+        return kind is not _FIELD and self.open[root] == 0
 
     def complete_squares(self, square: Square, segment: Segment) -> set[Square] | None:
         """The squares a complete road, city or cloister covers, from one of its segments (as `tiles_of`), or None
         while it is not complete: found by walking it, without the union-find. A road or city goes on across each
         of its edges into the same kind of edge of the neighbour (K-TILE-2); an edge with no neighbour, or facing
         another kind, is an open end. A cloister is complete with its 8 neighbours (K-END-2)."""
-        if segment.kind is Kind.CLOISTER:
+        if segment.kind is _CLOISTER:
             around = self.neighbours_8(square)
             return {square, *around} if len(around) == 8 else None
         grid, faces = self.grid, self.faces
@@ -372,7 +391,7 @@ class BoardIndex:
 
     def tiles_of(self, feature: Group) -> list[Square]:
         """The squares a feature covers; a cloister's are its own and the tiles around it (K-END-2)."""
-        if feature.kind is Kind.CLOISTER:
+        if feature.kind is _CLOISTER:
             (square,) = feature.squares
             return sorted([square, *self.neighbours_8(square)], key=BOARD_ORDER)
         return sorted(feature.squares, key=BOARD_ORDER)

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from functools import partial
 from itertools import chain, repeat
-from operator import attrgetter, le
+from operator import attrgetter, itemgetter, le
 from typing import Any
 
 from ..core.errors import Problem
@@ -45,6 +45,10 @@ Bad = Callable[[str, str, str], None]  # (rule, pointer, message): one problem o
 _placement = partial(tuple.__new__, Placement)
 _meeple = partial(tuple.__new__, Meeple)
 _TILE = attrgetter("tile")
+_TILE_ID, _AT_LISTED = itemgetter("tile"), itemgetter("at")  # of a placement as loaded
+# The kinds as module globals: `Kind.FIELD` goes through the enum class at each use (several times a global's cost),
+# and a read asks it for every meeple.
+_FIELD, _TOWER = Kind.FIELD, Kind.TOWER
 # by value, as Phase(value) and StepDue(value) find them, at a tenth of the cost of the enum's call
 _PHASES, _STEPS_DUE = {p.value: p for p in Phase}, {s.value: s for s in StepDue}
 
@@ -107,8 +111,22 @@ def build_state(loaded: dict) -> Reading[State]:
 def _board(loaded: list[dict], counts: dict[str, int],
            bad: Bad) -> tuple[tuple[Placement, ...], dict[Square, int], list[Face], list[Square]]:
     """The placements kept, in the board's order, where each is in the board listed (square -> index), and the
-    face and square of each placement kept (for its BoardIndex, made in the same pass): tiles of the game
-    (K-TOW-TILE-1), each square once (K-PLACE-1)."""
+    face and square of each placement kept (for its BoardIndex): tiles of the game (K-TOW-TILE-1), each square
+    once (K-PLACE-1)."""
+    tiles = list(map(_TILE_ID, loaded))
+    squares = list(map(tuple, map(_AT_LISTED, loaded)))  # the schema checked that each is two numbers
+    listed = dict(zip(squares, range(len(squares))))
+    if len(listed) == len(squares) and counts.keys() >= set(tiles):  # the usual board: every tile kept
+        rotations = [item.get("rotation", 0) for item in loaded]
+        faces = [FACE_OF[tile][rotation] for tile, rotation in zip(tiles, rotations)]
+        placements = tuple(map(tuple.__new__, repeat(Placement), zip(tiles, squares, rotations)))  # as _placement
+        return placements, listed, faces, squares
+    return _board_kept(loaded, counts, bad)
+
+
+def _board_kept(loaded: list[dict], counts: dict[str, int],
+                bad: Bad) -> tuple[tuple[Placement, ...], dict[Square, int], list[Face], list[Square]]:
+    """As `_board`, tile by tile, for a board with a tile to leave out."""
     placements: list[Placement] = []
     faces: list[Face] = []
     squares: list[Square] = []
@@ -223,7 +241,7 @@ def _meeples(loaded: Any, n: int, index: BoardIndex, board: tuple[Placement, ...
             continue
         segment = faces[number].by_name.get(feature)
         kind = None if segment is None else segment.kind
-        if kind is None or kind is Kind.TOWER:
+        if kind is None or kind is _TOWER:
             placement = board[number]
             bad("K-TILE-4", f"/meeples/{i}/feature", f"{placement.tile} at {_xy(square)}, rotation "
                                                      f"{placement.rotation}, has no feature \"{feature}\" a "
@@ -238,7 +256,7 @@ def _meeples(loaded: Any, n: int, index: BoardIndex, board: tuple[Placement, ...
         meeple = _meeple((square, segment.name, player))
         meeples.append(meeple)
         pointers.append(i)
-        if kind is not Kind.FIELD:
+        if kind is not _FIELD:
             scored.append((meeple, segment, i))
     return meeples, pointers, scored
 

@@ -3,14 +3,20 @@ breakdown of a whole state (K-END-4, K-SVC-SCORE)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
-from .board import BoardIndex, Group
+from .board import BOARD_ORDER, BoardIndex, Group
 from .model import Meeple, Square, State
 from .tiles import Kind
 
 CATEGORIES = {Kind.ROAD: "roads", Kind.CITY: "cities", Kind.CLOISTER: "cloisters", Kind.FIELD: "fields"}
 _CATEGORY_ORDER = {kind: i for i, kind in enumerate(CATEGORIES)}  # the breakdown's features: roads first
+# The kinds as module globals, and what the breakdown writes of each: `Kind.CITY` and `kind.value` go through the
+# enum class at every use (several times a global's or a dict's cost), and end scoring asks them for every feature.
+_ROAD, _CITY, _FIELD, _CLOISTER = Kind.ROAD, Kind.CITY, Kind.FIELD, Kind.CLOISTER
+_EDGED = (_ROAD, _CITY)  # the kinds complete when no edge is left open
+_BREAKDOWN = {kind: (kind.value, category, _CATEGORY_ORDER[kind]) for kind, category in CATEGORIES.items()}
 CITY_IN_FIELD = 3  # K-END-3
 
 
@@ -85,7 +91,7 @@ def completed_by(index: BoardIndex, square) -> list[int]:
         return []  # most tiles complete nothing: found without the union-find, which then need not be built
     roots: list[int] = []
     for seg in tile_face.segments:
-        if seg.kind in (Kind.ROAD, Kind.CITY):
+        if seg.kind in _EDGED:
             root = index.find(index.node(square, seg.index))
             if root not in roots and index.complete(root):
                 roots.append(root)
@@ -103,7 +109,7 @@ def _completes_any(index: BoardIndex, square, tile_face) -> bool:
     """Whether `completed_by` finds anything: a road or city of the tile complete (walked, as
     BoardIndex.complete_squares does), or a cloister on or around it with its 8 neighbours."""
     for seg in tile_face.segments:
-        if seg.kind in (Kind.ROAD, Kind.CITY) and index.complete_squares(square, seg) is not None:
+        if seg.kind in _EDGED and index.complete_squares(square, seg) is not None:
             return True
     grid, faces = index.grid, index.faces
     return any(faces[grid[around]].cloister and len(index.neighbours_8(around)) == 8
@@ -133,30 +139,50 @@ def score_state(state: State) -> Score:
     prisoners are in no feature and score nothing (K-TOW-SCORE)."""
     index = index_of(state)
     n = len(state.players)
-    by_category = [{name: 0 for name in CATEGORIES.values()} for _ in range(n)]
-    features = []
-    occupied = occupancy(index, state.meeples)
-    found = {root: index.feature(root) for root in occupied}
-    # in the breakdown's order: by category, then by the handle (where: its square [x, y], then its name)
-    for root in sorted(occupied, key=lambda r: (_CATEGORY_ORDER[found[r].kind], found[r].handle[0],
-                                                found[r].handle[1].name)):
-        feature = found[root]
-        tiles = index.tiles_of(feature)
-        # as index.complete(root), from what the feature's ring told: a cloister with its 8 neighbours
-        complete = len(tiles) == 9 if feature.kind is Kind.CLOISTER else \
-            feature.kind is not Kind.FIELD and feature.open == 0
-        counts, winners = majority(occupied[root], n)
-        cities = complete_cities(index, feature) if feature.kind is Kind.FIELD else None
-        points = value(index, feature, complete, cities)
+    by_category = [dict.fromkeys(CATEGORIES.values(), 0) for _ in range(n)]
+    find, open_ends = index.find, index.open
+    rows = []
+    for root, meeples in occupancy(index, state.meeples).items():
+        kind, covered, open_count, pennants, _, touched, (square, segment) = index.feature(root)
+        # as value(), complete_cities(), majority() and describe(), written out: a board has ~20 features held
+        cities = None
+        if kind is _CLOISTER:
+            tiles = sorted([square, *index.neighbours_8(square)], key=BOARD_ORDER)  # as index.tiles_of
+            complete = len(tiles) == 9  # as index.complete(root): with its 8 neighbours
+            points = 9 if complete else len(tiles)
+        else:
+            tiles = sorted(covered, key=BOARD_ORDER) if len(covered) > 1 else [square]
+            complete = kind is not _FIELD and open_count == 0
+            if kind is _ROAD:
+                points = len(tiles)
+            elif kind is _CITY:
+                points = (2 if complete else 1) * (len(tiles) + pennants)
+            else:  # K-END-3: the complete cities a field touches, each once (K-SVC-FIELD)
+                cities = sum(1 for city in {find(node) for node in touched} if open_ends[city] == 0)
+                points = CITY_IN_FIELD * cities
+        counts = [0] * n
+        if len(meeples) == 1:  # K-SCORE-MAJORITY: a lone meeple's player takes it
+            winner = meeples[0].player
+            counts[winner] = 1
+            winners = [winner]
+        else:
+            counts, winners = majority(meeples, n)
+        kind_name, category, order = _BREAKDOWN[kind]
         for player in winners:
-            by_category[player][CATEGORIES[feature.kind]] += points
-        entry = describe(index, feature, tiles)
-        entry["complete"], entry["cities"], entry["meeples"], entry["points"], entry["winners"] = \
-            complete, cities, counts, points, winners
-        features.append(entry)
+            by_category[player][category] += points
+        entry = {"type": kind_name, "at": [square[0], square[1]], "feature": segment.name,
+                 "tiles": [[x, y] for x, y in tiles], "pennants": pennants, "complete": complete,
+                 "cities": cities, "meeples": counts, "points": points, "winners": winners}
+        # in the breakdown's order: by category, then by the handle (where: its square [x, y], then its name)
+        rows.append(((order, square, segment.name), entry))
+    rows.sort(key=_SORT_KEY)
     players = []
     for p, player in enumerate(state.players):
         total = player.score + sum(by_category[p].values())
         players.append({"name": player.name, "so_far": player.score, **by_category[p], "total": total})
     best = max(p["total"] for p in players)
-    return Score(tuple(players), tuple(features), tuple(p for p, row in enumerate(players) if row["total"] == best))
+    return Score(tuple(players), tuple(entry for _, entry in rows),
+                 tuple(p for p, row in enumerate(players) if row["total"] == best))
+
+
+_SORT_KEY = itemgetter(0)
