@@ -100,6 +100,12 @@ def pieces(state: State) -> Pieces:
     return _pieces(state.tokens, state.towers)
 
 
+def know_pieces(state: State, where: Pieces) -> None:
+    """Take `where` as the pieces of `state`, worked out by the caller as `read_pieces` would (a read counts the
+    pieces in the same pass)."""
+    _pieces.remember((state.tokens, state.towers), where)
+
+
 def token_spaces(state: State) -> tuple[int, ...]:
     """The spaces the player to act may put a token on: none without a token in supply; else every space with
     room."""
