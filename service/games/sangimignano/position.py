@@ -330,10 +330,10 @@ def player_json(player: Player) -> dict[str, Any]:
 
 
 def state_json(state: State) -> dict[str, Any]:
-    tokens, towers = state.tokens, state.towers
-    board = [{"at": list(placed.at), "rotation": placed.rotation, "guilds": list(placed.guilds),
-              "tokens": list(map(list, tokens[first:first + 3])), "towers": list(towers[first:first + 3])}
-             for first, placed in zip(range(0, len(tokens), 3), state.board)]  # hexagon h has spaces 3h to 3h + 2
+    tokens, towers = list(map(list, state.tokens)), list(state.towers)  # each space's once, sliced per hexagon
+    board = [{"at": [*at], "rotation": rotation, "guilds": [*guilds], "tokens": tokens[first:first + 3],
+              "towers": towers[first:first + 3]}
+             for first, (at, rotation, guilds) in zip(range(0, len(tokens), 3), state.board)]  # spaces 3h to 3h + 2
     return {
         "game": GAME_ID,
         "variant": {"large_groups": state.large_groups},
