@@ -146,9 +146,9 @@ def test_possible_groups_agree_with_brute_force(n, seed, steps, large, budget, d
 
 @settings(max_examples=15, deadline=None)
 @given(n=players, seed=seeds, large=st.booleans())
-def test_the_pieces_a_token_step_works_out_are_those_read_afresh(n, seed, large):
-    """A token step tells the engine where the pieces lie afterwards without reading the board again; after every
-    step of a whole game that is what reading the board gives."""
+def test_the_pieces_a_step_works_out_are_those_read_afresh(n, seed, large):
+    """A token or a hexagon step tells the engine where the pieces lie afterwards without reading the board again;
+    after every step of a whole game that is what reading the board gives."""
     rng = random.Random(seed)
     state = sg.new_game(seed, players=n, large_groups=large)
     while not state.over:
