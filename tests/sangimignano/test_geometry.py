@@ -146,11 +146,24 @@ def test_possible_groups_agree_with_brute_force(n, seed, steps, large, budget, d
 
 @settings(max_examples=15, deadline=None)
 @given(n=players, seed=seeds, large=st.booleans())
-def test_the_pieces_a_token_step_works_out_are_those_read_afresh(n, seed, large):
-    """A token step tells the engine where the pieces lie afterwards without reading the board again; after every
-    step of a whole game that is what reading the board gives."""
+def test_the_pieces_a_step_works_out_are_those_read_afresh(n, seed, large):
+    """A token or a hexagon step tells the engine where the pieces lie afterwards without reading the board again;
+    after every step of a whole game that is what reading the board gives."""
     rng = random.Random(seed)
     state = sg.new_game(seed, players=n, large_groups=large)
     while not state.over:
         state = sg.apply_step(state, rng.choice(sg.legal_steps(state)))[0]
         assert sg.engine.pieces(state) == sg.engine.read_pieces(state.tokens, state.towers)
+
+
+@settings(max_examples=15, deadline=None)
+@given(n=players, seed=seeds, large=st.booleans())
+def test_the_pieces_a_read_counts_are_those_read_afresh(n, seed, large):
+    """Reading a state tells the engine where the pieces lie, counted in the pass that checks them; for every
+    position of a whole game that is what reading the board gives."""
+    rng = random.Random(seed)
+    state = sg.new_game(seed, players=n, large_groups=large)
+    while not state.over:
+        state = sg.apply_step(state, rng.choice(sg.legal_steps(state)))[0]
+        read = sg.read_state(sg.state_json(state))
+        assert sg.engine.pieces(read) == sg.engine.read_pieces(read.tokens, read.towers)

@@ -75,6 +75,22 @@ class Pieces(NamedTuple):
         at = bisect_left(self.room, space)
         return Pieces(own, self.room[:at] + self.room[at + 1:], self.room_set & ~(1 << space))
 
+    def with_hexagon(self, position: int) -> Pieces:
+        """The pieces once a hexagon is laid at `position` of the board (its order): the spaces from 3 * position
+        on are numbered three further on, and the new hexagon's three spaces, empty, have room."""
+        first = 3 * position
+        at = bisect_left(self.room, first)
+        room = self.room[:at] + (first, first + 1, first + 2) + tuple(space + 3 for space in self.room[at:])
+        return Pieces(tuple(_moved_on(spaces, first) for spaces in self.own), room,
+                      _moved_on(self.room_set, first) | 0b111 << first)
+
+
+def _moved_on(spaces: int, first: int) -> int:
+    """The set of spaces `spaces` once three new spaces come in at `first`: those from `first` on move on by
+    three."""
+    before = (1 << first) - 1
+    return spaces & before | (spaces & ~before) << 3
+
 
 def read_pieces(tokens: tuple[tuple[int, ...], ...], towers: tuple[int | None, ...]) -> Pieces:
     own = [0] * MAX_PLAYERS
@@ -98,6 +114,12 @@ _pieces = remember(last_by_identity(lru_cache(maxsize=SEARCH_CACHE // 4)(read_pi
 
 def pieces(state: State) -> Pieces:
     return _pieces(state.tokens, state.towers)
+
+
+def know_pieces(state: State, where: Pieces) -> None:
+    """Take `where` as the pieces of `state`, worked out by the caller as `read_pieces` would (a read counts the
+    pieces in the same pass)."""
+    _pieces.remember((state.tokens, state.towers), where)
 
 
 def token_spaces(state: State) -> tuple[int, ...]:
@@ -344,7 +366,9 @@ def _do_hex(s: State, step: Step, events: Events) -> State:
     board = s.board[:position] + (Placed(at, rotation, guilds),) + s.board[position:]
     tokens = s.tokens[:3 * position] + ((), (), ()) + s.tokens[3 * position:]
     towers = s.towers[:3 * position] + (None, None, None) + s.towers[3 * position:]
+    before = pieces(s)
     s = evolve(s, board=board, tokens=tokens, towers=towers, players=_replace_at(s.players, s.turn, player))
+    _pieces.remember((s.tokens, s.towers), before.with_hexagon(position))  # the tower phase next asks it
     events.append({"type": "hex", "player": s.turn, "hex": list(kind), "at": list(at), "rotation": step.rotation})
     return settle(s, BUILD, events)
 

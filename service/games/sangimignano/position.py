@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.errors import Problem
 from ..core.schemas import Reading
-from .engine import has_choice, stuck
+from .engine import Pieces, has_choice, know_pieces, stuck
 from .geometry import (
     CANONICAL_SPACES,
     GUILDS,
@@ -103,24 +103,36 @@ def _board(loaded: list, rules: list[Problem]) -> list[Entry]:
 
 def _count_pieces(loaded: list, board: list[Entry], tokens: tuple[tuple[int, ...], ...],
                   towers: tuple[int | None, ...], n: int, pieces: list[Problem], placed_tokens: list[int],
-                  built: list[int]) -> None:
-    """What lies on the spaces of the `board` read from `loaded` (`tokens` and `towers`, per space, in any order),
-    checked against the `n` players (in `pieces`) and counted in `placed_tokens` and `built`, per player. The usual
-    board is counted in one pass over the spaces: at most two tokens a space (S-TOKEN-1), none with a tower
-    (S-BUILD-3), every piece a player's in the game (S-COMP-4); at the first space that is not usual the board is
-    walked again hexagon by hexagon, each problem where it lies."""
-    for on_space, tower in zip(tokens, towers):
+                  built: list[int]) -> Pieces | None:
+    """What lies on the spaces of the `board` read from `loaded` (`tokens` and `towers`, per space, in board
+    order), checked against the `n` players (in `pieces`) and counted in `placed_tokens` and `built`, per player.
+    The usual board is counted in one pass over the spaces: at most two tokens a space (S-TOKEN-1), none with a
+    tower (S-BUILD-3), every piece a player's in the game (S-COMP-4); that pass also notes where the pieces lie as
+    the engine sees them (`read_pieces`), returned. At the first space that is not usual the board is walked again
+    hexagon by hexagon, each problem where it lies, and None is returned."""
+    own = [0] * MAX_PLAYERS
+    room: list[int] = []
+    room_set = 0
+    for space, (on_space, tower) in enumerate(zip(tokens, towers)):
         if on_space:
             if tower is not None or len(on_space) > 2 or on_space[-1] >= n:  # owners sorted: the last is the highest
                 break
+            bit = 1 << space
             for owner in on_space:
                 placed_tokens[owner] += 1
+                own[owner] |= bit
+            if len(on_space) < 2:
+                room.append(space)
+                room_set |= bit
         elif tower is not None:
             if tower >= n:
                 break
             built[tower] += 1
+        else:
+            room.append(space)
+            room_set |= 1 << space
     else:
-        return
+        return Pieces(tuple(own), tuple(room), room_set)
     placed_tokens[:], built[:] = [0] * n, [0] * n
     for h, _, on_spaces, on_towers in board:
         given_spaces = CANONICAL_SPACES[loaded[h].get("rotation", 0)]
@@ -130,6 +142,7 @@ def _count_pieces(loaded: list, board: list[Entry], tokens: tuple[tuple[int, ...
                     placed_tokens[owner] += 1
             else:
                 _check_space(h, given, owners, tower, n, pieces, placed_tokens, built)
+    return None
 
 
 def _check_space(h: int, given: int, owners: tuple[int, ...], tower: int | None, n: int, pieces: list[Problem],
@@ -174,7 +187,7 @@ def build_state(loaded: dict) -> Reading[State]:
     towers = tuple(chain.from_iterable(entry[3] for entry in board))
     pieces: list[Problem] = []
     placed_tokens, built = [0] * n, [0] * n
-    _count_pieces(loaded["board"], in_document, tokens, towers, n, pieces, placed_tokens, built)
+    where = _count_pieces(loaded["board"], in_document, tokens, towers, n, pieces, placed_tokens, built)
     problems = rules + pieces
     starting, hand_size, boxed = SETUP[n]
     box = loaded.get("box", boxed)
@@ -222,6 +235,8 @@ def build_state(loaded: dict) -> Reading[State]:
         return Reading(None, tuple(problems))
     state = State(loaded.get("variant", {}).get("large_groups", False), tuple(full), placed, tokens, towers, box,
                   turn, step, phase)
+    if where is not None:
+        know_pieces(state, where)  # the flow checks below and the steps after ask it: read once, above
     problems.extend(_check_flow(state))
     return Reading(None if problems else state, tuple(problems))
 
@@ -315,10 +330,10 @@ def player_json(player: Player) -> dict[str, Any]:
 
 
 def state_json(state: State) -> dict[str, Any]:
-    tokens, towers = state.tokens, state.towers
-    board = [{"at": list(placed.at), "rotation": placed.rotation, "guilds": list(placed.guilds),
-              "tokens": list(map(list, tokens[first:first + 3])), "towers": list(towers[first:first + 3])}
-             for first, placed in zip(range(0, len(tokens), 3), state.board)]  # hexagon h has spaces 3h to 3h + 2
+    tokens, towers = list(map(list, state.tokens)), list(state.towers)  # each space's once, sliced per hexagon
+    board = [{"at": [*at], "rotation": rotation, "guilds": [*guilds], "tokens": tokens[first:first + 3],
+              "towers": towers[first:first + 3]}
+             for first, (at, rotation, guilds) in zip(range(0, len(tokens), 3), state.board)]  # spaces 3h to 3h + 2
     return {
         "game": GAME_ID,
         "variant": {"large_groups": state.large_groups},
