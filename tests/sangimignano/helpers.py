@@ -5,6 +5,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import strategies as st
 
 from service.games import sangimignano as sg
 from service.games.sangimignano.geometry import Placed, canonical_turn, rotate_coord
@@ -99,3 +100,9 @@ def refused(state: sg.State, step: sg.Step) -> sg.Problem:
     with pytest.raises(sg.IllegalStepError) as caught:
         sg.apply_step(state, step)
     return caught.value.problems[0]
+
+
+# The random games the property tests play: how many players, the deal's seed, and how many steps into the game.
+players = st.sampled_from((2, 3, 4))
+seeds = st.integers(min_value=0, max_value=10_000)
+lengths = st.integers(min_value=0, max_value=160)

@@ -25,11 +25,7 @@ from service.games.sangimignano.geometry import (
     spaces_of,
 )
 
-from .helpers import playout, rotate_state, rotate_step
-
-players = st.sampled_from((2, 3, 4))
-seeds = st.integers(min_value=0, max_value=10_000)
-lengths = st.integers(min_value=0, max_value=160)
+from .helpers import lengths, players, playout, rotate_state, rotate_step, seeds
 
 
 @settings(max_examples=40, deadline=None)

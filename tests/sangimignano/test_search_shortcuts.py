@@ -21,11 +21,7 @@ from service.games.sangimignano.geometry import (
     space_set,
 )
 
-from .helpers import playout
-
-players = st.sampled_from((2, 3, 4))
-seeds = st.integers(min_value=0, max_value=10_000)
-lengths = st.integers(min_value=0, max_value=160)
+from .helpers import lengths, players, playout, seeds
 
 
 def _turned_at_random(board: tuple[Placed, ...], rng: random.Random) -> tuple[Placed, ...]:
