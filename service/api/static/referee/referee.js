@@ -20,6 +20,8 @@
 // context: {root, game, el, changed, announce, svgNode, post(path, body) -> {ok, status, body}, postSvg(path, body) ->
 // SVG text or null}: post and postSvg call this game's endpoints.
 
+import {announcer, copyText, el, svgNode} from "./page.js";
+
 const $ = (id) => document.getElementById(id);
 const ui = {
   games: $("games"), editorRoot: $("editor"), score: $("score"), example: $("example"), clear: $("clear"),
@@ -29,6 +31,7 @@ const ui = {
   editorStyle: $("editor-style"), title: $("page-title"), rules: $("rules-link"), main: $("main"),
 };
 
+const announce = announcer(ui.announce);
 let games = [];
 let current = null; // {game, editor}
 let downloadUrl = null;
@@ -37,23 +40,7 @@ let checkSerial = 0;
 
 // ------------------------------------------------------------ small helpers shared with the editors
 
-export function el(tag, props, children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props || {})) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "text") node.textContent = String(value);
-    else if (key === "class") node.className = value;
-    else if (key === "on") for (const [event, handler] of Object.entries(value)) node.addEventListener(event, handler);
-    else if (key === "dataset") Object.assign(node.dataset, value);
-    else if (key in node && typeof value !== "string") node[key] = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of [].concat(children || [])) {
-    if (child === null || child === undefined || child === false) continue;
-    node.appendChild(typeof child === "string" || typeof child === "number" ? document.createTextNode(child) : child);
-  }
-  return node;
-}
+export {el}; // (the editors get it in their context too)
 
 function apiPath(path, gameId) { return "v1/games/" + (gameId || current.game.id) + "/" + path; } // relative
 
@@ -73,34 +60,6 @@ async function postSvg(path, body, gameId) {
     body: JSON.stringify(body),
   });
   return response.ok ? response.text() : null;
-}
-
-function svgNode(svgText) {
-  const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
-  const svg = doc.documentElement;
-  return svg && svg.nodeName.toLowerCase() === "svg" ? document.importNode(svg, true) : null;
-}
-
-function announce(message) {
-  // cleared first so that the same sentence twice is read twice
-  ui.announce.textContent = "";
-  window.setTimeout(() => { ui.announce.textContent = message; }, 30);
-}
-
-async function copyText(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch (e) {
-    const area = el("textarea", {class: "visually-hidden", "aria-hidden": "true"});
-    area.value = text;
-    document.body.appendChild(area);
-    area.select();
-    let done = false;
-    try { done = document.execCommand("copy"); } catch (e2) { done = false; }
-    area.remove();
-    return done;
-  }
 }
 
 // ------------------------------------------------------------ the link: #<game>:<base64url of the table's JSON>

@@ -6,6 +6,8 @@
 // base64url ("z…"), or plain JSON in base64url ("j…") where the browser cannot deflate. No framework, no build
 // step, nothing from another origin.
 
+import {announcer, copyText, el, svgNode} from "../../assets/page.js"; // the scoring page's: /referee/assets/
+
 const $ = (id) => document.getElementById(id);
 const ui = {
   record: $("record"), replay: $("replay"), file: $("file"), share: $("share"), problems: $("problems"),
@@ -16,6 +18,7 @@ const ui = {
 };
 const SETTLE_MS = 120; // a step shown this long gets its picture and score: holding an arrow key fetches nothing
 
+const announce = announcer(ui.announce);
 let games = [];           // from referee/games.json: id, title, picture
 const catalogues = {};    // game id -> Map(rule id -> rule)
 let game = null;          // the replayed game: {info, record, answer, names, last, failedAt, events}
@@ -23,23 +26,6 @@ let position = 0;         // 0: the start; k: after move k; failedAt + 1: the il
 let settleTimer = null;
 
 // ------------------------------------------------------------ small helpers
-
-function el(tag, props, children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props || {})) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "text") node.textContent = String(value);
-    else if (key === "class") node.className = value;
-    else if (key === "on") for (const [event, handler] of Object.entries(value)) node.addEventListener(event, handler);
-    else if (key === "dataset") Object.assign(node.dataset, value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of [].concat(children || [])) {
-    if (child === null || child === undefined || child === false) continue;
-    node.appendChild(typeof child === "string" || typeof child === "number" ? document.createTextNode(child) : child);
-  }
-  return node;
-}
 
 const api = (gameId, path) => "../v1/games/" + gameId + "/" + path; // relative: works wherever the service is mounted
 
@@ -52,26 +38,6 @@ async function post(gameId, path, body, accept) {
   let answer = null;
   try { answer = await response.json(); } catch (e) { answer = null; }
   return {ok: response.ok, status: response.status, body: answer};
-}
-
-function announce(message) {
-  ui.announce.textContent = "";
-  window.setTimeout(() => { ui.announce.textContent = message; }, 30);
-}
-
-async function copyText(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch (e) {
-    return false;
-  }
-}
-
-function svgNode(svgText) {
-  const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
-  const svg = doc.documentElement;
-  return svg && svg.nodeName.toLowerCase() === "svg" ? document.importNode(svg, true) : null;
 }
 
 // A move as typed in a record, compactly: "place tile BA/RFr, at [1, 0], rotation 90"
