@@ -62,6 +62,7 @@ bench_service = importlib.util.module_from_spec(_spec)
 sys.modules["bench_service"] = bench_service
 _spec.loader.exec_module(bench_service)  # type: ignore[union-attr]
 Server, post = bench_service.Server, bench_service.post
+PROBE_CONF = ROOT / "bench" / "memory_probe.py"  # the project's gunicorn settings, and a look at the allocators
 ENDPOINT_WEIGHTS = {"legal-moves": 30, "apply": 30, "validate": 10, "view": 10, "score": 10, "replay": 10}
 
 
@@ -152,7 +153,11 @@ def mixed(args: argparse.Namespace) -> None:
     for name in ("REDIS_URL", "CACHE_MAX_ENTRIES", "CACHE_MAX_BYTES", "CACHE_MAX_VALUE_BYTES", "CACHE_TTL_SECONDS",
                  "GUNICORN_MAX_REQUESTS", "GUNICORN_MAX_REQUESTS_JITTER", "GUNICORN_PRELOAD"):
         os.environ.pop(name, None)  # the config's and the service's defaults
-    servers = {"no-recycle": Server("no-recycle", app, {}, workdir), "default": Server("default", app, {}, workdir)}
+    probes = {name: workdir / f"{name}-probe" for name in ("no-recycle", "default")}
+    servers = {name: Server(name, app, {"MEMORY_PROBE_DIR": str(probe), "MEMORY_PROBE_EVERY": str(max(every // 2, 1))},
+                            workdir, config=PROBE_CONF) for name, probe in probes.items()}
+    for probe in probes.values():
+        probe.mkdir()
     recycling = {"no-recycle": 0, "default": None}
     results: dict[str, Counter] = {name: Counter() for name in servers}
     answer_bytes: dict[tuple[str, bytes], int] = {}  # by distinct request
@@ -194,6 +199,8 @@ def mixed(args: argparse.Namespace) -> None:
           f"2048 and CACHE_MAX_BYTES 16 MiB of them per worker, and none over CACHE_MAX_VALUE_BYTES 1 MiB)\n")
     for name in servers:
         print_memory_table(name, table[name], results[name], boots[name], recycling[name], answered[name])
+    for name, probe in probes.items():
+        print_allocators(name, probe)
 
 
 def print_memory_table(name: str, rows: list[tuple[int, dict[int, int]]], caching: Counter, boots: int,
@@ -218,6 +225,27 @@ def print_memory_table(name: str, rows: list[tuple[int, dict[int, int]]], cachin
              if set(answered) - set(pids) else ""))
     print(f"growth from {middle[0]} to {rows[-1][0]} requests: " + (", ".join(growth) or "no worker lived through "
                                                                    "both") + "\n")
+
+
+def print_allocators(name: str, probe: Path) -> None:
+    """What each worker's allocators held, as bench/memory_probe.py wrote it every MEMORY_PROBE_EVERY requests of
+    the worker's own: live data (Python's blocks, glibc's heap in use) against what the allocators keep around it
+    (pymalloc's arenas and the free blocks in its pools, glibc's free chunks)."""
+    # (the probe's figure, its heading, its divisor: KiB to MiB, blocks to thousands, arenas as counted)
+    columns = (("rss_anon_kib", "RssAnon", 1024), ("python_blocks", "Py blocks k", 1000), ("arenas", "arenas", 1),
+               ("free_in_pools_kib", "pool free", 1024), ("heap_used_kib", "heap used", 1024),
+               ("heap_free_kib", "heap free", 1024), ("mmapped_kib", "mmapped", 1024))
+    for path in sorted(probe.glob("*.jsonl"), key=lambda p: int(p.stem)):
+        lines = [orjson.loads(line) for line in path.read_text().splitlines()]
+        print(f"{name}, worker pid {path.stem}: what its allocators held (MiB, but Python's blocks and arenas)")
+        print(f"{'own req.':>10} " + " ".join(f"{head:>11}" for _, head, _ in columns))
+        for line in lines:
+            figures = (line.get(key, -1) / unit for key, _, unit in columns)
+            print(f"{line['requests']:>10} " + " ".join(f"{figure:>11.1f}" for figure in figures))
+        if len(lines) >= 2:
+            middle, last = lines[(len(lines) - 1) // 2], lines[-1]
+            print(f"from {middle['requests']} to {last['requests']} of its requests: " + ", ".join(
+                f"{head} {(last.get(key, 0) - middle.get(key, 0)) / unit:+.1f}" for key, head, unit in columns) + "\n")
 
 
 def main() -> None:

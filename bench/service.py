@@ -236,6 +236,7 @@ class Server:
     process: subprocess.Popen | None = None
     log_path: Path = field(default_factory=Path)
     _log_offset: int = 0
+    config: Path = GUNICORN_CONF  # gunicorn's settings file
 
     def start(self, log_level: str, max_requests: int | None) -> None:
         self.port = free_port()
@@ -250,7 +251,7 @@ class Server:
                 "GUNICORN_MAX_REQUESTS_JITTER", "500")
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "--config", str(GUNICORN_CONF), "--bind",
+                [sys.executable, "-m", "gunicorn", "--config", str(self.config), "--bind",
                  f"127.0.0.1:{self.port}", self.app],
                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
