@@ -160,12 +160,21 @@ class BoardIndex:
         needs it), then kept up as tiles are added."""
         if self._frontier is None:
             frontier: dict[Square, int] = {}
-            grid = self.grid
+            grid, shown = self.grid, frontier.get
             for (x, y), tile_face in zip(self.squares, self.faces):
-                for _, dx, dy, shows in tile_face.links:
-                    neighbour = (x + dx, y + dy)
-                    if neighbour not in grid:
-                        frontier[neighbour] = frontier.get(neighbour, 0) | shows
+                north, east, south, west = tile_face.shows  # the four edges written out: no loop a tile
+                square = (x, y - 1)
+                if square not in grid:
+                    frontier[square] = shown(square, 0) | north
+                square = (x + 1, y)
+                if square not in grid:
+                    frontier[square] = shown(square, 0) | east
+                square = (x, y + 1)
+                if square not in grid:
+                    frontier[square] = shown(square, 0) | south
+                square = (x - 1, y)
+                if square not in grid:
+                    frontier[square] = shown(square, 0) | west
             self._frontier = frontier
         return self._frontier
 
@@ -309,8 +318,9 @@ class BoardIndex:
     def placements(self, tile: str) -> list[tuple[Square, int]]:
         """Every square and rotation where `tile` fits, squares in (y, x) order."""
         frontier, meeting = self.frontier, rotations_meeting(tile)
-        return [(square, rotation) for square in sorted(frontier, key=BOARD_ORDER)
-                for rotation in meeting[frontier[square]]]
+        fitting = [square for square, needs in frontier.items() if meeting[needs]]  # sorted, the fewer the cheaper
+        fitting.sort(key=BOARD_ORDER)
+        return [(square, rotation) for square in fitting for rotation in meeting[frontier[square]]]
 
     def neighbours_8(self, square: Square) -> list[Square]:
         x, y = square

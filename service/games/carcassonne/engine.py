@@ -101,6 +101,13 @@ def _ransoms(state: State) -> list[Step]:
     return [Step("ransom", player=p) for p, player in enumerate(state.players) if me in player.prisoners]
 
 
+def _spots(state: State) -> list[tuple[str, list[tuple[Square, int]]]]:
+    """At the place step: each tile the player may have drawn, with every square and rotation where it fits
+    (K-PLACE-1, K-PLACE-2); a tile that fits nowhere is discarded (K-PLACE-3)."""
+    index = index_of(state)
+    return [(tile, index.placements(tile)) for tile in drawable(state)]
+
+
 def legal_steps(state: State) -> list[Step]:
     """Every legal next step, in a fixed order."""
     if state.over:
@@ -108,9 +115,7 @@ def legal_steps(state: State) -> list[Step]:
     me = state.players[state.turn]
     steps: list[Step] = []
     if state.step is StepDue.PLACE:
-        index = index_of(state)
-        for tile in drawable(state):
-            spots = index.placements(tile)
+        for tile, spots in _spots(state):
             steps += [_place_step(("place", tile, at, r, None, None)) for at, r in spots] or \
                 [Step("discard", tile=tile)]
         return steps + _ransoms(state)
@@ -125,6 +130,18 @@ def legal_steps(state: State) -> list[Step]:
                 steps += [Step("tower_meeple", at=t.at) for t in state.towers if t.top is None]
         return steps + [Step("skip")] + _ransoms(state)
     return captures(state) + [Step("skip")]
+
+
+def legal_moves(state: State) -> list[dict[str, Any]]:
+    """Every legal next step in its JSON form (what /legal-moves lists), in legal_steps' order. At the place step
+    each square and rotation is written as Step.to_json writes it, without a Step: a listing has dozens."""
+    if state.over or state.step is not StepDue.PLACE:
+        return [step.to_json() for step in legal_steps(state)]
+    moves: list[dict[str, Any]] = []
+    for tile, spots in _spots(state):
+        moves += [{"type": "place", "tile": tile, "at": [x, y], "rotation": r} for (x, y), r in spots] or \
+            [Step("discard", tile=tile).to_json()]
+    return moves + [step.to_json() for step in _ransoms(state)]
 
 
 # ---------------------------------------------------------------------------------------------- applying
