@@ -274,7 +274,8 @@ class BoardIndex:
             return _group((segment.kind, {square}, self.open[root], 1 if segment.pennant else 0, [root], cities,
                            (square, segment)))
         nodes, covered, pennants = [root], {square}, 1 if segment.pennant else 0
-        earliest, handle = (square[1], square[0], segment.index), (square, segment)
+        handle = (square, segment)
+        first_x, first_y, first_index = square[0], square[1], segment.index  # the handle's, in board order
         while node != root:
             nodes.append(node)
             square, segment = node_square[node], node_segment[node]
@@ -283,9 +284,10 @@ class BoardIndex:
                 pennants += 1
             if segment.cities:
                 cities += [node - segment.index + city for city in segment.cities]
-            order = (square[1], square[0], segment.index)  # board order
-            if order < earliest:
-                earliest, handle = order, (square, segment)
+            y = square[1]  # board order (y, x, segment) compared term by term: no tuple a node
+            if y <= first_y and (y < first_y or square[0] < first_x
+                                 or square[0] == first_x and segment.index < first_index):
+                first_x, first_y, first_index, handle = square[0], y, segment.index, (square, segment)
             node = ring[node]
         return _group((segment.kind, covered, self.open[root], pennants, nodes, cities, handle))
 
