@@ -205,7 +205,8 @@ class BoardIndex:
                 if b < a:  # the older root stays: a new tile's nodes hang right below the features they join
                     a, b = b, a
                 parent[b] = a
-                open_ends[a] += open_ends[b] - closed
+                if closed:  # a road or city: a field (closing none across a half-edge) has no open end to add
+                    open_ends[a] += open_ends[b] - closed
                 ring[a], ring[b] = ring[b], ring[a]  # one ring of both
 
     # ------------------------------------------------------------------ building

@@ -184,10 +184,11 @@ def _place(state: State, step: Step, events: Events) -> State:
     assert at is not None and step.rotation is not None
     if at in index.grid:
         raise illegal("K-PLACE-1", "/at", f"{_xy(at)} already holds a tile.")
-    if index.needs(at) is None:
+    needs = index.needs(at)  # what its neighbours show it, once for both checks (as index.fits asks it)
+    if needs is None:
         raise illegal("K-PLACE-1", "/at", f"{_xy(at)} touches no tile by an edge.")
     tile_face = face(tile, step.rotation)
-    if not index.fits(tile_face, at):
+    if not tile_face.meets(needs):
         raise illegal("K-PLACE-2", "/rotation", f"{tile} at {_xy(at)}, rotation {step.rotation}: an edge it "
                                                  "shares does not match (city to city, road to road, field to "
                                                  "field).")
