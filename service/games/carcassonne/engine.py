@@ -68,11 +68,16 @@ def free_features(state: State) -> list[str]:
     walked (BoardIndex.holds_any), which on a board read for one request costs less than the union-find."""
     index = index_of(state)
     assert state.last is not None
-    grid, faces = index.grid, index.faces
-    tile_face = faces[grid[state.last]]
-    taken = {(m.at, faces[grid[m.at]].by_name[m.feature].index) for m in state.meeples}
-    return [seg.name for seg in tile_face.segments
+    taken = _taken(state)
+    return [seg.name for seg in index.faces[index.grid[state.last]].segments
             if seg.kind is not Kind.TOWER and not index.holds_any(state.last, seg, taken)]
+
+
+def _taken(state: State) -> set[tuple[Square, int]]:
+    """The segments meeples stand on, each as its square and index (what BoardIndex.holds_any looks for)."""
+    index = index_of(state)
+    grid, faces = index.grid, index.faces
+    return {(m.at, faces[grid[m.at]].by_name[m.feature].index) for m in state.meeples}
 
 
 def captures(state: State) -> list[Step]:
@@ -225,7 +230,8 @@ def _meeple(state: State, step: Step, events: Events) -> State:
                                                "tower foundation.")
     if me.supply == 0:
         raise illegal("K-COMP-2", "", "The player has no meeple in supply.")
-    if segment.name not in free_features(state):
+    # K-MEEPLE-2: as free_features finds it, the one feature asked walked alone
+    if index.holds_any(state.last, segment, _taken(state)):
         raise illegal("K-MEEPLE-2", "/feature", f"The {segment.kind.value} at \"{step.feature}\" already holds a "
                                                  "meeple, joined across the board.")
     meeple = Meeple(state.last, segment.name, state.turn)
