@@ -177,3 +177,12 @@ def test_what_a_square_s_neighbours_show_it_is_what_the_frontier_keeps(seed, pla
             for dy in (-2, -1, 0, 1, 2)}
     for square in near:
         assert BoardIndex.of(state.board).needs(square) == frontier.get(square), square
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), players=st.integers(2, 5), tower=st.booleans())
+def test_the_legal_moves_are_the_legal_steps_written_out(seed, players, tower):
+    # legal_moves writes the place step's placements itself; a counted bag (the view) lists every tile's
+    for state in playout(seed, players, tower):
+        for seen in (state, carcassonne.player_view(state, 0)):
+            assert carcassonne.legal_moves(seen) == [step.to_json() for step in carcassonne.legal_steps(seen)]

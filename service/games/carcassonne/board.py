@@ -160,12 +160,21 @@ class BoardIndex:
         needs it), then kept up as tiles are added."""
         if self._frontier is None:
             frontier: dict[Square, int] = {}
-            grid = self.grid
+            grid, shown = self.grid, frontier.get
             for (x, y), tile_face in zip(self.squares, self.faces):
-                for _, dx, dy, shows in tile_face.links:
-                    neighbour = (x + dx, y + dy)
-                    if neighbour not in grid:
-                        frontier[neighbour] = frontier.get(neighbour, 0) | shows
+                north, east, south, west = tile_face.shows  # the four edges written out: no loop a tile
+                square = (x, y - 1)
+                if square not in grid:
+                    frontier[square] = shown(square, 0) | north
+                square = (x + 1, y)
+                if square not in grid:
+                    frontier[square] = shown(square, 0) | east
+                square = (x, y + 1)
+                if square not in grid:
+                    frontier[square] = shown(square, 0) | south
+                square = (x - 1, y)
+                if square not in grid:
+                    frontier[square] = shown(square, 0) | west
             self._frontier = frontier
         return self._frontier
 
@@ -196,7 +205,8 @@ class BoardIndex:
                 if b < a:  # the older root stays: a new tile's nodes hang right below the features they join
                     a, b = b, a
                 parent[b] = a
-                open_ends[a] += open_ends[b] - closed
+                if closed:  # a road or city: a field (closing none across a half-edge) has no open end to add
+                    open_ends[a] += open_ends[b] - closed
                 ring[a], ring[b] = ring[b], ring[a]  # one ring of both
 
     # ------------------------------------------------------------------ building
@@ -265,7 +275,8 @@ class BoardIndex:
             return _group((segment.kind, {square}, self.open[root], 1 if segment.pennant else 0, [root], cities,
                            (square, segment)))
         nodes, covered, pennants = [root], {square}, 1 if segment.pennant else 0
-        earliest, handle = (square[1], square[0], segment.index), (square, segment)
+        handle = (square, segment)
+        first_x, first_y, first_index = square[0], square[1], segment.index  # the handle's, in board order
         while node != root:
             nodes.append(node)
             square, segment = node_square[node], node_segment[node]
@@ -274,9 +285,10 @@ class BoardIndex:
                 pennants += 1
             if segment.cities:
                 cities += [node - segment.index + city for city in segment.cities]
-            order = (square[1], square[0], segment.index)  # board order
-            if order < earliest:
-                earliest, handle = order, (square, segment)
+            y = square[1]  # board order (y, x, segment) compared term by term: no tuple a node
+            if y <= first_y and (y < first_y or square[0] < first_x
+                                 or square[0] == first_x and segment.index < first_index):
+                first_x, first_y, first_index, handle = square[0], y, segment.index, (square, segment)
             node = ring[node]
         return _group((segment.kind, covered, self.open[root], pennants, nodes, cities, handle))
 
@@ -309,8 +321,9 @@ class BoardIndex:
     def placements(self, tile: str) -> list[tuple[Square, int]]:
         """Every square and rotation where `tile` fits, squares in (y, x) order."""
         frontier, meeting = self.frontier, rotations_meeting(tile)
-        return [(square, rotation) for square in sorted(frontier, key=BOARD_ORDER)
-                for rotation in meeting[frontier[square]]]
+        fitting = [square for square, needs in frontier.items() if meeting[needs]]  # sorted, the fewer the cheaper
+        fitting.sort(key=BOARD_ORDER)
+        return [(square, rotation) for square in fitting for rotation in meeting[frontier[square]]]
 
     def neighbours_8(self, square: Square) -> list[Square]:
         x, y = square

@@ -68,11 +68,16 @@ def free_features(state: State) -> list[str]:
     walked (BoardIndex.holds_any), which on a board read for one request costs less than the union-find."""
     index = index_of(state)
     assert state.last is not None
-    grid, faces = index.grid, index.faces
-    tile_face = faces[grid[state.last]]
-    taken = {(m.at, faces[grid[m.at]].by_name[m.feature].index) for m in state.meeples}
-    return [seg.name for seg in tile_face.segments
+    taken = _taken(state)
+    return [seg.name for seg in index.faces[index.grid[state.last]].segments
             if seg.kind is not Kind.TOWER and not index.holds_any(state.last, seg, taken)]
+
+
+def _taken(state: State) -> set[tuple[Square, int]]:
+    """The segments meeples stand on, each as its square and index (what BoardIndex.holds_any looks for)."""
+    index = index_of(state)
+    grid, faces = index.grid, index.faces
+    return {(m.at, faces[grid[m.at]].by_name[m.feature].index) for m in state.meeples}
 
 
 def captures(state: State) -> list[Step]:
@@ -101,6 +106,13 @@ def _ransoms(state: State) -> list[Step]:
     return [Step("ransom", player=p) for p, player in enumerate(state.players) if me in player.prisoners]
 
 
+def _spots(state: State) -> list[tuple[str, list[tuple[Square, int]]]]:
+    """At the place step: each tile the player may have drawn, with every square and rotation where it fits
+    (K-PLACE-1, K-PLACE-2); a tile that fits nowhere is discarded (K-PLACE-3)."""
+    index = index_of(state)
+    return [(tile, index.placements(tile)) for tile in drawable(state)]
+
+
 def legal_steps(state: State) -> list[Step]:
     """Every legal next step, in a fixed order."""
     if state.over:
@@ -108,9 +120,7 @@ def legal_steps(state: State) -> list[Step]:
     me = state.players[state.turn]
     steps: list[Step] = []
     if state.step is StepDue.PLACE:
-        index = index_of(state)
-        for tile in drawable(state):
-            spots = index.placements(tile)
+        for tile, spots in _spots(state):
             steps += [_place_step(("place", tile, at, r, None, None)) for at, r in spots] or \
                 [Step("discard", tile=tile)]
         return steps + _ransoms(state)
@@ -125,6 +135,18 @@ def legal_steps(state: State) -> list[Step]:
                 steps += [Step("tower_meeple", at=t.at) for t in state.towers if t.top is None]
         return steps + [Step("skip")] + _ransoms(state)
     return captures(state) + [Step("skip")]
+
+
+def legal_moves(state: State) -> list[dict[str, Any]]:
+    """Every legal next step in its JSON form (what /legal-moves lists), in legal_steps' order. At the place step
+    each square and rotation is written as Step.to_json writes it, without a Step: a listing has dozens."""
+    if state.over or state.step is not StepDue.PLACE:
+        return [step.to_json() for step in legal_steps(state)]
+    moves: list[dict[str, Any]] = []
+    for tile, spots in _spots(state):
+        moves += [{"type": "place", "tile": tile, "at": [x, y], "rotation": r} for (x, y), r in spots] or \
+            [Step("discard", tile=tile).to_json()]
+    return moves + [step.to_json() for step in _ransoms(state)]
 
 
 # ---------------------------------------------------------------------------------------------- applying
@@ -167,10 +189,11 @@ def _place(state: State, step: Step, events: Events) -> State:
     assert at is not None and step.rotation is not None
     if at in index.grid:
         raise illegal("K-PLACE-1", "/at", f"{_xy(at)} already holds a tile.")
-    if index.needs(at) is None:
+    needs = index.needs(at)  # what its neighbours show it, once for both checks (as index.fits asks it)
+    if needs is None:
         raise illegal("K-PLACE-1", "/at", f"{_xy(at)} touches no tile by an edge.")
     tile_face = face(tile, step.rotation)
-    if not index.fits(tile_face, at):
+    if not tile_face.meets(needs):
         raise illegal("K-PLACE-2", "/rotation", f"{tile} at {_xy(at)}, rotation {step.rotation}: an edge it "
                                                  "shares does not match (city to city, road to road, field to "
                                                  "field).")
@@ -207,7 +230,8 @@ def _meeple(state: State, step: Step, events: Events) -> State:
                                                "tower foundation.")
     if me.supply == 0:
         raise illegal("K-COMP-2", "", "The player has no meeple in supply.")
-    if segment.name not in free_features(state):
+    # K-MEEPLE-2: as free_features finds it, the one feature asked walked alone
+    if index.holds_any(state.last, segment, _taken(state)):
         raise illegal("K-MEEPLE-2", "/feature", f"The {segment.kind.value} at \"{step.feature}\" already holds a "
                                                  "meeple, joined across the board.")
     meeple = Meeple(state.last, segment.name, state.turn)

@@ -8,7 +8,7 @@ from typing import Iterable
 from ..core.players import shuffled_rest
 from ..core.stepping import Outcome, Stepper, player_names, to_act
 from .board import BoardIndex
-from .engine import apply_step, legal_steps, unplaced
+from .engine import apply_step, legal_moves, legal_steps, unplaced
 from .model import FLOORS, MAX_PLAYERS, MIN_PLAYERS, Bag, Phase, Placement, Player, State, StepDue
 from .schemas import parse_step
 from .scoring import Score, score_state
@@ -39,7 +39,7 @@ def new_game(seed: int | str, *, players: int | None = None, names: Iterable[str
 STEPS: Stepper[State, Step] = Stepper(Step, parse_step, apply_step, legal_steps)
 as_step = STEPS.as_step  # (step, index=0) -> Step
 apply_steps = STEPS.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
-legal_moves = STEPS.legal_moves  # (state) -> every legal step's JSON form
+# legal_moves (engine.py): (state) -> every legal step's JSON form, as STEPS.legal_moves writes them
 
 
 def player_view(state: State, player: int) -> State:

@@ -158,7 +158,7 @@ def score_state(state: State) -> Score:
             elif kind is _CITY:
                 points = (2 if complete else 1) * (len(tiles) + pennants)
             else:  # K-END-3: the complete cities a field touches, each once (K-SVC-FIELD)
-                cities = sum(1 for city in {find(node) for node in touched} if open_ends[city] == 0)
+                cities = [open_ends[city] for city in set(map(find, touched))].count(0)
                 points = CITY_IN_FIELD * cities
         counts = [0] * n
         if len(meeples) == 1:  # K-SCORE-MAJORITY: a lone meeple's player takes it

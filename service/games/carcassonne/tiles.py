@@ -86,6 +86,7 @@ class Face:
     open_ends: tuple[int, ...]  # by segment: its edges if a road or city (the ends it leaves open), else 0
     links: tuple[tuple[int, int, int, int], ...]  # by edge: (edge, dx, dy, the edge's kind as the square beyond
     # needs it: EDGE_CODE at that square's opposite edge)
+    shows: tuple[int, int, int, int]  # the last of each link, by edge N, E, S, W (BoardIndex.frontier)
     edge_code: int  # its edges, as EDGE_CODE packs an empty square's needs
     sides: tuple[int, ...]  # by edge: what it shows the square beyond, as a number of SIDES (see `joins`)
 
@@ -130,7 +131,7 @@ def _face(tile: str, rotation: int) -> Face:
     edge_code = sum(EDGE_CODE[kind] << 2 * d for d, kind in enumerate(edges))
     return Face(tile, rotation, edges, tuple(segments), tuple(edge_segment), tuple(half_segment), by_name,
                 any(s.kind is Kind.CLOISTER for s in segments), any(s.kind is Kind.TOWER for s in segments),
-                open_ends, links, edge_code,
+                open_ends, links, tuple(shows for *_, shows in links), edge_code,
                 tuple(_side_number((edges[d], edge_segment[d], half_segment[2 * d], half_segment[2 * d + 1]))
                       for d in range(4)))
 
