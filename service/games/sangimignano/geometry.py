@@ -148,17 +148,29 @@ class Layout:
     showing: tuple[int, ...]  # per set of guilds (as GUILD_BIT bits): the spaces of those guilds
     hexagon_reach: tuple[int, ...]  # per hexagon: the set of hexagons it shares a side with, hexagon h as bit h
     guild_meets_itself: bool  # whether two spaces of one guild share a side (S-HEX-3), asked of every board read
+    keys: list[int]  # per hexagon: its place as one number (`place_key`)
     # Only the hexagon phase and the S-END-2 check with hexagons in hand ask where one could go (`facing`): made on
     # first use, once every hexagon is laid it never is.
+    _shown: dict[int, int] | None = None
     _facing: dict[Coord, int] | None = None
+
+    @property
+    def shown(self) -> dict[int, int]:
+        """`facing` by place key, unsorted: what asks only whether some hexagon fits needs no more."""
+        shown = self._shown
+        if shown is None:
+            shown = _frontier(self.board, self.keys)
+            object.__setattr__(self, "_shown", shown)  # a cache of what the board determines, not a change
+        return shown
 
     @property
     def facing(self) -> dict[Coord, int]:
         """Per place of the frontier, in its order: the guilds its neighbours show it (S-HEX-3)."""
         facing = self._facing
         if facing is None:
-            facing = _frontier(self.board)
-            object.__setattr__(self, "_facing", facing)  # a cache of what the board determines, not a change
+            shown = self.shown
+            facing = {_coord(cell): shown[cell] for cell in sorted(shown)}  # keys sort as the places do
+            object.__setattr__(self, "_facing", facing)
         return facing
 
     @property
@@ -297,7 +309,7 @@ def _make_layout(board: tuple[Placed, ...], keys: list[int]) -> Layout:
                     guild_meets_itself = True
     return Layout(board, dict(zip(map(itemgetter(0), board), range(count))), guild,
                   tuple(map(GUILD_BIT.__getitem__, guild)), tuple(reach), _showing(guild), tuple(hexagon_reach),
-                  guild_meets_itself)
+                  guild_meets_itself, keys)
 
 
 # Per guild, the table (for bytes.translate) writing a space of that guild as the digit 1 and any other as 0
@@ -329,23 +341,23 @@ def _within_hexagons(hexagons: int) -> list[int]:
 _WITHIN_HEXAGONS = tuple(pair << 3 * h for h in range(64) for pair in (0b110, 0b101, 0b011))
 
 
-def _frontier(board: tuple[Placed, ...]) -> dict[Coord, int]:
-    """The free places touching two hexagons or more (S-HEX-2) on the table (S-SVC-EDGE), sorted: the guilds their
-    neighbours show them (S-HEX-3), in the form of `side_guilds`."""
-    keys = {place_key(hexagon.at) for hexagon in board}
+def _frontier(board: tuple[Placed, ...], keys: list[int]) -> dict[int, int]:
+    """The free places touching two hexagons or more (S-HEX-2) on the table (S-SVC-EDGE), each as its key
+    (`place_key`; the board's places are `keys`): the guilds their neighbours show them (S-HEX-3), in the form of
+    `side_guilds`."""
+    taken = set(keys)
     facing: dict[int, int] = {}  # free places touching a hexagon, by key: the guilds shown them
-    for hexagon in board:
-        key = place_key(hexagon.at)
-        on_edge = not (-MAX_COORD < hexagon.at[0] < MAX_COORD and -MAX_COORD < hexagon.at[1] < MAX_COORD)
-        for step, shown in _SIDES_LAID[hexagon.rotation, hexagon.guilds]:
+    for key, (at, rotation, guilds) in zip(keys, board):
+        on_edge = not (-MAX_COORD < at[0] < MAX_COORD and -MAX_COORD < at[1] < MAX_COORD)
+        for step, shown in _SIDES_LAID[rotation, guilds]:
             cell = key + step
-            if cell not in keys and (not on_edge or on_table(_coord(cell))):
+            if cell not in taken and (not on_edge or on_table(_coord(cell))):
                 facing[cell] = facing.get(cell, 0) | shown
     # each hexagon a free place touches shows it one guild on one side: one bit each
-    return {_coord(cell): facing[cell] for cell in sorted(facing) if facing[cell].bit_count() >= 2}
+    return {cell: shown for cell, shown in facing.items() if shown.bit_count() >= 2}
 
 
-# A place as one number while a Layout is made, cheaper to step and look up than a pair: q * 256 + r (both run
+# A place as one number, for a read and a Layout, cheaper to step and look up than a pair: q * 256 + r (both run
 # from -MAX_COORD - 1 to MAX_COORD + 1, and keys sort as the pairs do).
 def place_key(at: Coord) -> int:
     return at[0] * 256 + at[1]
