@@ -9,7 +9,7 @@ rotation 0 or 1, hands sorted, so equal states are equal bytes.
 from __future__ import annotations
 
 from functools import partial
-from itertools import chain, permutations
+from itertools import chain, permutations, product
 from operator import itemgetter
 from typing import Any
 
@@ -64,6 +64,18 @@ Entry = tuple[int, int, Placed, tuple[list[int], ...], tuple[int | None, ...]]
 _CANONICAL_FORM = {(rotation, written): (*canonical_turn(rotation, written), itemgetter(*CANONICAL_SPACES[rotation]))
                    for rotation in range(6) for written in permutations(GUILDS, 3)}
 _NO_TOKENS, _NO_TOWERS = ([], [], []), (None, None, None)
+
+
+class _Sorted(dict):
+    """The owners of a space's tokens as given, to the same sorted: the usual ones (two at most, S-TOKEN-1) looked
+    up, cheaper than sorting each, any other sorted."""
+
+    def __missing__(self, given: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(given))
+
+
+_SORTED = _Sorted({given: tuple(sorted(given))
+                   for count in range(3) for given in product(range(MAX_PLAYERS), repeat=count)})
 START_CELLS = {n: frozenset(cells) for n, cells in START.items()}  # S-SVC-START, as `buildable_from_start` takes it
 
 
@@ -186,7 +198,7 @@ def build_state(loaded: dict) -> Reading[State]:
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         return Reading(None, tuple(rules))  # no player count to check the rest against
     # per space, in board order: the owners of its tokens, sorted; whose tower stands there
-    tokens = tuple(map(tuple, map(sorted, chain.from_iterable(map(itemgetter(3), board)))))
+    tokens = tuple(map(_SORTED.__getitem__, map(tuple, chain.from_iterable(map(itemgetter(3), board)))))
     towers = tuple(chain.from_iterable(map(itemgetter(4), board)))
     pieces: list[Problem] = []
     placed_tokens, built = [0] * n, [0] * n
