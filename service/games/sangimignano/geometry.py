@@ -280,15 +280,8 @@ def layout(board: tuple[Placed, ...]) -> Layout:
     return _make_layout(board, [place_key(hexagon.at) for hexagon in board])
 
 
-def read_layout(board: tuple[Placed, ...], keys: list[int]) -> Layout:
-    """The Layout of a board just read, its places given as their `place_key`s (the read has them), kept as `layout`'s
-    answer for this board."""
-    lay = _make_layout(board, keys)
-    layout.remember((board,), lay)  # type: ignore[attr-defined]
-    return lay
-
-
 def _make_layout(board: tuple[Placed, ...], keys: list[int]) -> Layout:
+    """The Layout of `board`, its places given as their `place_key`s."""
     count = len(board)
     by_key = dict(zip(keys, range(count)))
     guild = tuple(chain.from_iterable(map(itemgetter(2), board)))

@@ -25,9 +25,9 @@ from .geometry import (
     Placed,
     buildable_from_start,
     canonical_turn,
+    layout,
     neighbour,
     opposite,
-    read_layout,
 )
 from .model import (
     BUILD,
@@ -267,7 +267,7 @@ def _check_board(board: list[Entry], placed: tuple[Placed, ...], starting: int, 
     if len(set(keys)) != len(keys):
         _two_on_a_place(board, problems)
         return
-    lay = read_layout(placed, keys)
+    lay = layout(placed)  # a board asked about before keeps its Layout, and what was worked out from it
     if lay.guild_meets_itself:
         _clashes(board, starting, problems)
     if not board or len(board) > HEXAGONS:
