@@ -167,7 +167,7 @@ def any_fits(lay: Layout, kinds: tuple[Guilds, ...]) -> bool:
 @memo(SEARCH_CACHE)
 def _any_fits(lay: Layout, kinds: tuple[Guilds, ...]) -> bool:
     ways = [shown for kind in kinds for shown in turned(kind)]
-    return any(not facing & shown for facing in lay.facing.values() for shown in ways)
+    return any(not facing & shown for facing in lay.shown.values() for shown in ways)
 
 
 def own_spaces(state: State, player: int) -> list[int]:
@@ -220,8 +220,9 @@ def hexagon_fits(state: State, player: int, unknown_fits: bool = True) -> bool:
 def stuck(state: State, unknown_fits: bool = True) -> bool:
     """S-END-2, S-SVC-STUCK: no player holds a hexagon that fits and no player has a possible group."""
     players = range(len(state.players))
-    return not any(hexagon_fits(state, p, unknown_fits) for p in players) \
-        and not any(possible_group(state, p) for p in players)
+    # the groups first: a possible group is found without working out where a hexagon could go (`Layout.shown`)
+    return not any(possible_group(state, p) for p in players) \
+        and not any(hexagon_fits(state, p, unknown_fits) for p in players)
 
 
 # ---------------------------------------------------------------- the flow of a turn

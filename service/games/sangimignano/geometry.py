@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache, wraps
-from itertools import chain, permutations
-from operator import is_
+from itertools import chain, permutations, repeat
+from operator import is_, itemgetter
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, TypeVar
 
 from ..core.memo import memo, remember
@@ -148,17 +148,29 @@ class Layout:
     showing: tuple[int, ...]  # per set of guilds (as GUILD_BIT bits): the spaces of those guilds
     hexagon_reach: tuple[int, ...]  # per hexagon: the set of hexagons it shares a side with, hexagon h as bit h
     guild_meets_itself: bool  # whether two spaces of one guild share a side (S-HEX-3), asked of every board read
+    keys: list[int]  # per hexagon: its place as one number (`place_key`)
     # Only the hexagon phase and the S-END-2 check with hexagons in hand ask where one could go (`facing`): made on
     # first use, once every hexagon is laid it never is.
+    _shown: dict[int, int] | None = None
     _facing: dict[Coord, int] | None = None
+
+    @property
+    def shown(self) -> dict[int, int]:
+        """`facing` by place key, unsorted: what asks only whether some hexagon fits needs no more."""
+        shown = self._shown
+        if shown is None:
+            shown = _frontier(self.board, self.keys)
+            object.__setattr__(self, "_shown", shown)  # a cache of what the board determines, not a change
+        return shown
 
     @property
     def facing(self) -> dict[Coord, int]:
         """Per place of the frontier, in its order: the guilds its neighbours show it (S-HEX-3)."""
         facing = self._facing
         if facing is None:
-            facing = _frontier(self.board)
-            object.__setattr__(self, "_facing", facing)  # a cache of what the board determines, not a change
+            shown = self.shown
+            facing = {_coord(cell): shown[cell] for cell in sorted(shown)}  # keys sort as the places do
+            object.__setattr__(self, "_facing", facing)
         return facing
 
     @property
@@ -265,14 +277,19 @@ LAYOUT_CACHE = 256
 @lru_cache(maxsize=LAYOUT_CACHE)
 def layout(board: tuple[Placed, ...]) -> Layout:
     """The board's Layout, made once per board."""
-    index = {hexagon.at: h for h, hexagon in enumerate(board)}
-    by_key = {q * 256 + r: h for (q, r), h in index.items()}  # each place as its `_key`
-    guild = tuple(chain.from_iterable(hexagon.guilds for hexagon in board))
-    reach = _within_hexagons(len(board))
-    hexagon_reach = [0] * len(board)
+    return _make_layout(board, [place_key(hexagon.at) for hexagon in board])
+
+
+def _make_layout(board: tuple[Placed, ...], keys: list[int]) -> Layout:
+    """The Layout of `board`, its places given as their `place_key`s."""
+    count = len(board)
+    by_key = dict(zip(keys, range(count)))
+    guild = tuple(chain.from_iterable(map(itemgetter(2), board)))
+    reach = _within_hexagons(count)
+    hexagon_reach = [0] * count
     guild_meets_itself = False
-    sides = [SPACE_ON_SIDE[hexagon.rotation] for hexagon in board]  # S-GEO-2, per hexagon
-    for h, (key, space_on) in enumerate(zip(by_key, sides)):
+    sides = list(map(SPACE_ON_SIDE.__getitem__, map(itemgetter(1), board)))  # S-GEO-2, per hexagon
+    for h, (key, space_on) in enumerate(zip(keys, sides)):
         for side, step in _SIDES_AHEAD:  # each shared side once: the other three are seen from the other hexagon
             other = by_key.get(key + step)
             if other is not None:  # S-GEO-1, S-GEO-3: the spaces on either side of the shared side are adjacent
@@ -283,15 +300,26 @@ def layout(board: tuple[Placed, ...]) -> Layout:
                 hexagon_reach[other] |= 1 << h
                 if guild[mine] == guild[theirs]:
                     guild_meets_itself = True
-    bits = tuple(map(GUILD_BIT.__getitem__, guild))
-    showing = [0] * (ALL_GUILDS + 1)
-    for s, bit in enumerate(bits):
-        showing[bit] |= 1 << s
-    for guilds in range(1, ALL_GUILDS + 1):  # a set of guilds: the spaces of its lowest guild and of the rest
-        lowest = guilds & -guilds
-        showing[guilds] = showing[lowest] | showing[guilds ^ lowest]
-    return Layout(board, index, guild, bits, tuple(reach), tuple(showing), tuple(hexagon_reach),
-                  guild_meets_itself)
+    return Layout(board, dict(zip(map(itemgetter(0), board), range(count))), guild,
+                  tuple(map(GUILD_BIT.__getitem__, guild)), tuple(reach), _showing(guild), tuple(hexagon_reach),
+                  guild_meets_itself, keys)
+
+
+# Per guild, the table (for bytes.translate) writing a space of that guild as the digit 1 and any other as 0
+_LETTERS = "".join(GUILDS).encode()
+_GUILD_DIGITS = tuple(bytes.maketrans(_LETTERS, bytes(b"01"[other == guild] for other in _LETTERS))
+                      for guild in _LETTERS)
+
+
+def _showing(guild: tuple[str, ...]) -> tuple[int, ...]:
+    """Per set of guilds (as GUILD_BIT bits), the set of spaces of those guilds: each guild's read as a binary
+    number, space s its digit s from the right."""
+    if not guild:
+        return (0,) * (ALL_GUILDS + 1)
+    written = "".join(reversed(guild)).encode()
+    a, b, c, d = map(int, map(written.translate, _GUILD_DIGITS), repeat(2))
+    return (0, a, b, a | b, c, a | c, b | c, a | b | c, d, a | d, b | d, a | b | d, c | d, a | c | d, b | c | d,
+            a | b | c | d)
 
 
 def _within_hexagons(hexagons: int) -> list[int]:
@@ -306,25 +334,25 @@ def _within_hexagons(hexagons: int) -> list[int]:
 _WITHIN_HEXAGONS = tuple(pair << 3 * h for h in range(64) for pair in (0b110, 0b101, 0b011))
 
 
-def _frontier(board: tuple[Placed, ...]) -> dict[Coord, int]:
-    """The free places touching two hexagons or more (S-HEX-2) on the table (S-SVC-EDGE), sorted: the guilds their
-    neighbours show them (S-HEX-3), in the form of `side_guilds`."""
-    keys = {_key(hexagon.at) for hexagon in board}
+def _frontier(board: tuple[Placed, ...], keys: list[int]) -> dict[int, int]:
+    """The free places touching two hexagons or more (S-HEX-2) on the table (S-SVC-EDGE), each as its key
+    (`place_key`; the board's places are `keys`): the guilds their neighbours show them (S-HEX-3), in the form of
+    `side_guilds`."""
+    taken = set(keys)
     facing: dict[int, int] = {}  # free places touching a hexagon, by key: the guilds shown them
-    for hexagon in board:
-        key = _key(hexagon.at)
-        on_edge = not (-MAX_COORD < hexagon.at[0] < MAX_COORD and -MAX_COORD < hexagon.at[1] < MAX_COORD)
-        for step, shown in _SIDES_LAID[hexagon.rotation, hexagon.guilds]:
+    for key, (at, rotation, guilds) in zip(keys, board):
+        on_edge = not (-MAX_COORD < at[0] < MAX_COORD and -MAX_COORD < at[1] < MAX_COORD)
+        for step, shown in _SIDES_LAID[rotation, guilds]:
             cell = key + step
-            if cell not in keys and (not on_edge or on_table(_coord(cell))):
+            if cell not in taken and (not on_edge or on_table(_coord(cell))):
                 facing[cell] = facing.get(cell, 0) | shown
     # each hexagon a free place touches shows it one guild on one side: one bit each
-    return {_coord(cell): facing[cell] for cell in sorted(facing) if facing[cell].bit_count() >= 2}
+    return {cell: shown for cell, shown in facing.items() if shown.bit_count() >= 2}
 
 
-# A place as one number while a Layout is made, cheaper to step and look up than a pair: q * 256 + r (both run
+# A place as one number, for a read and a Layout, cheaper to step and look up than a pair: q * 256 + r (both run
 # from -MAX_COORD - 1 to MAX_COORD + 1, and keys sort as the pairs do).
-def _key(at: Coord) -> int:
+def place_key(at: Coord) -> int:
     return at[0] * 256 + at[1]
 
 
@@ -333,7 +361,7 @@ def _coord(key: int) -> Coord:
     return q, key - q * 256
 
 
-KEY_STEP = tuple(_key(step) for step in DIRECTIONS)
+KEY_STEP = tuple(place_key(step) for step in DIRECTIONS)
 
 
 # the sides whose neighbours `layout` looks up, each shared side once, with the step to the cell beyond

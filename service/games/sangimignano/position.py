@@ -9,7 +9,8 @@ rotation 0 or 1, hands sorted, so equal states are equal bytes.
 from __future__ import annotations
 
 from functools import partial
-from itertools import chain, permutations
+from itertools import chain, permutations, product
+from operator import itemgetter
 from typing import Any
 
 from ..core.errors import Problem
@@ -52,16 +53,29 @@ GAME_ID = "sangimignano"
 # one a hexagon.
 _placed = partial(tuple.__new__, Placed)
 
-# A hexagon of the board as built: (its index in the document, for pointers; the hexagon in canonical form; per
-# canonical space, the players whose tokens lie there, sorted, and whose tower stands there)
-Entry = tuple[int, Placed, tuple[tuple[int, ...], ...], tuple[int | None, ...]]
+# A hexagon of the board as built: (its place as one number, as `geometry.place_key` writes it, by which the board
+# is sorted; its index in the document, for pointers; the hexagon in canonical form; per canonical space, the
+# players whose tokens lie there and whose tower stands there, as the document gives them)
+Entry = tuple[int, int, Placed, tuple[list[int], ...], tuple[int | None, ...]]
 
 # Per way to write a hexagon on the board (its rotation, its guilds as given): its canonical rotation and guilds, and
-# the given space that becomes each canonical space (S-GEO-2, `canonical_turn`); a hexagon repeating a guild
-# (S-COMP-1) is not among them.
-_CANONICAL_FORM = {(rotation, written): (*canonical_turn(rotation, written), CANONICAL_SPACES[rotation])
+# what takes a hexagon's three given spaces in canonical order (S-GEO-2, `canonical_turn`); a hexagon repeating a
+# guild (S-COMP-1) is not among them.
+_CANONICAL_FORM = {(rotation, written): (*canonical_turn(rotation, written), itemgetter(*CANONICAL_SPACES[rotation]))
                    for rotation in range(6) for written in permutations(GUILDS, 3)}
-_NO_TOKENS, _NO_TOWERS = ((), (), ()), (None, None, None)
+_NO_TOKENS, _NO_TOWERS = ([], [], []), (None, None, None)
+
+
+class _Sorted(dict):
+    """The owners of a space's tokens as given, to the same sorted: the usual ones (two at most, S-TOKEN-1) looked
+    up, cheaper than sorting each, any other sorted."""
+
+    def __missing__(self, given: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(given))
+
+
+_SORTED = _Sorted({given: tuple(sorted(given))
+                   for count in range(3) for given in product(range(MAX_PLAYERS), repeat=count)})
 START_CELLS = {n: frozenset(cells) for n, cells in START.items()}  # S-SVC-START, as `buildable_from_start` takes it
 
 
@@ -83,8 +97,8 @@ def _hand(loaded: Any, player: int, rules: list[Problem]) -> tuple[tuple[Guilds,
 
 
 def _board(loaded: list, rules: list[Problem]) -> list[Entry]:
-    """The board's hexagons in canonical form, in the document's order: a hexagon that repeats a guild is
-    S-COMP-1's (in `rules`) and left out."""
+    """The board's hexagons in canonical form, sorted by place (entries at one place in the document's order): a
+    hexagon that repeats a guild is S-COMP-1's (in `rules`) and left out."""
     board: list[Entry] = []
     for h, item in enumerate(loaded):
         guilds = item["guilds"]
@@ -92,12 +106,13 @@ def _board(loaded: list, rules: list[Problem]) -> list[Entry]:
         if form is None:
             distinct_guilds(guilds, f"/board/{h}/guilds", rules)  # S-COMP-1, and the hexagon left out
             continue
-        turned, canonical, (first, second, third) = form  # the given spaces that become canonical 0, 1, 2
-        given_tokens, given_towers = item.get("tokens"), item.get("towers")
-        tokens = (tuple(sorted(given_tokens[first])), tuple(sorted(given_tokens[second])),
-                  tuple(sorted(given_tokens[third]))) if given_tokens else _NO_TOKENS
-        towers = (given_towers[first], given_towers[second], given_towers[third]) if given_towers else _NO_TOWERS
-        board.append((h, _placed((tuple(item["at"]), turned, canonical)), tokens, towers))
+        turned, canonical, in_canonical_order = form
+        q, r = item["at"]
+        tokens, towers = item.get("tokens"), item.get("towers")
+        board.append((q * 256 + r, h, _placed(((q, r), turned, canonical)),
+                      in_canonical_order(tokens) if tokens else _NO_TOKENS,
+                      in_canonical_order(towers) if towers else _NO_TOWERS))
+    board.sort()  # by place, then by index in the document: no two entries are equal
     return board
 
 
@@ -109,7 +124,7 @@ def _count_pieces(loaded: list, board: list[Entry], tokens: tuple[tuple[int, ...
     The usual board is counted in one pass over the spaces: at most two tokens a space (S-TOKEN-1), none with a
     tower (S-BUILD-3), every piece a player's in the game (S-COMP-4); that pass also notes where the pieces lie as
     the engine sees them (`read_pieces`), returned. At the first space that is not usual the board is walked again
-    hexagon by hexagon, each problem where it lies, and None is returned."""
+    hexagon by hexagon in the document's order, each problem where it lies, and None is returned."""
     own = [0] * MAX_PLAYERS
     room: list[int] = []
     room_set = 0
@@ -134,9 +149,10 @@ def _count_pieces(loaded: list, board: list[Entry], tokens: tuple[tuple[int, ...
     else:
         return Pieces(tuple(own), tuple(room), room_set)
     placed_tokens[:], built[:] = [0] * n, [0] * n
-    for h, _, on_spaces, on_towers in board:
+    for at in sorted(range(len(board)), key=lambda at: board[at][1]):  # board positions, in the document's order
+        h, first = board[at][1], 3 * at
         given_spaces = CANONICAL_SPACES[loaded[h].get("rotation", 0)]
-        for owners, tower, given in zip(on_spaces, on_towers, given_spaces):
+        for owners, tower, given in zip(tokens[first:first + 3], towers[first:first + 3], given_spaces):
             if tower is None and len(owners) <= 2 and (not owners or owners[-1] < n):
                 for owner in owners:  # the usual space: no tower, at most two tokens of players in the game
                     placed_tokens[owner] += 1
@@ -178,16 +194,15 @@ def build_state(loaded: dict) -> Reading[State]:
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         rules.append(Problem("S-SETUP-1", "/players", f"San Gimignano is for 2 to 4 players; {n} given."))
     hands = [_hand(item["hexes"], i, rules) for i, item in enumerate(players)]
-    in_document = _board(loaded["board"], rules)
+    board = _board(loaded["board"], rules)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         return Reading(None, tuple(rules))  # no player count to check the rest against
-    # by place; stable: entries at one place stay in the document's order
-    board = sorted(in_document, key=lambda entry: entry[1].at)
-    tokens = tuple(chain.from_iterable(entry[2] for entry in board))
-    towers = tuple(chain.from_iterable(entry[3] for entry in board))
+    # per space, in board order: the owners of its tokens, sorted; whose tower stands there
+    tokens = tuple(map(_SORTED.__getitem__, map(tuple, chain.from_iterable(map(itemgetter(3), board)))))
+    towers = tuple(chain.from_iterable(map(itemgetter(4), board)))
     pieces: list[Problem] = []
     placed_tokens, built = [0] * n, [0] * n
-    where = _count_pieces(loaded["board"], in_document, tokens, towers, n, pieces, placed_tokens, built)
+    where = _count_pieces(loaded["board"], board, tokens, towers, n, pieces, placed_tokens, built)
     problems = rules + pieces
     starting, hand_size, boxed = SETUP[n]
     box = loaded.get("box", boxed)
@@ -229,7 +244,7 @@ def build_state(loaded: dict) -> Reading[State]:
     step = loaded.get("step", TOKEN if phase == PLAY else None)
     if (phase == OVER) != (step is None):
         problems.append(Problem("S-SVC-STEP", "/step", "\"step\" is null exactly when the game is over."))
-    placed = tuple(entry[1] for entry in board)
+    placed = tuple(map(itemgetter(2), board))
     _check_board(board, placed, starting, n, problems)
     if problems:
         return Reading(None, tuple(problems))
@@ -248,12 +263,13 @@ def _check_board(board: list[Entry], placed: tuple[Placed, ...], starting: int, 
     """S-GEO-1 (one hexagon a place), S-HEX-3 (no guild meets itself), S-HEX-2 and S-SETUP-2 (a connected board
     that could have been laid by the rules from a starting layout, S-SVC-LAYOUT). `board` is sorted by place, and
     `placed` is its hexagons."""
-    if len({hexagon.at for hexagon in placed}) != len(placed):
+    keys = list(map(itemgetter(0), board))
+    if len(set(keys)) != len(keys):
         _two_on_a_place(board, problems)
         return
-    lay = layout(placed)
+    lay = layout(placed)  # a board asked about before keeps its Layout, and what was worked out from it
     if lay.guild_meets_itself:
-        _clashes(sorted(board), starting, problems)
+        _clashes(board, starting, problems)
     if not board or len(board) > HEXAGONS:
         return  # too many hexagons is S-COMP-4's problem; searching their starts would only cost time
     if not buildable_from_start(lay, min(starting, len(board)), START_CELLS[n]):
@@ -265,7 +281,7 @@ def _check_board(board: list[Entry], placed: tuple[Placed, ...], starting: int, 
 def _two_on_a_place(board: list[Entry], problems: list[Problem]) -> None:
     """S-GEO-1, for each hexagon at a place taken by an earlier one (in the document's order)."""
     at_index: dict[Coord, int] = {}
-    for h, placed, _, _ in sorted(board):
+    for _, h, placed, _, _ in sorted(board, key=itemgetter(1)):
         if placed.at in at_index:
             problems.append(Problem("S-GEO-1", f"/board/{h}/at", f"Two hexagons lie at [{placed.at[0]}, "
                                                                  f"{placed.at[1]}] (board entries "
@@ -277,8 +293,8 @@ def _two_on_a_place(board: list[Entry], problems: list[Problem]) -> None:
 def _clashes(board: list[Entry], starting: int, problems: list[Problem]) -> None:
     """S-HEX-3 (S-SETUP-2 on a starting layout), for each side where two hexagons show the same guild: in the
     document's order, each shared side once."""
-    by_at = {placed.at: (h, placed) for h, placed, _, _ in board}
-    for h, placed, _, _ in board:
+    by_at = {placed.at: (h, placed) for _, h, placed, _, _ in board}
+    for _, h, placed, _, _ in sorted(board, key=itemgetter(1)):
         for side in range(3):  # each shared side once: the other three are seen from the other hexagon
             other = by_at.get(neighbour(placed.at, side))
             if other is None:
