@@ -127,9 +127,9 @@ def _known_exchange(hand: tuple[int, ...], cards: tuple[int, ...]) -> _Exchanged
 def _do_draw(s: State, step: Step, events: Events) -> None:
     pending = s.pending
     assert pending is not None
-    source = step.source
-    if source not in pending.sources:
-        rule = "T-ACT-PURCHASE-3" if pending.sources == ("deck",) else (
+    source, sources, drawer = step.source, pending.sources, pending.player  # (each read once)
+    if source not in sources:
+        rule = "T-ACT-PURCHASE-3" if sources == ("deck",) else (
             "T-NOB-VF" if pending.action == "via_francigena" else "T-NOB-DRAW")
         raise illegal(rule, "/from", f"This draw may come from {' or '.join(pending.sources)} only.")
     if source == "deck":
@@ -152,11 +152,12 @@ def _do_draw(s: State, step: Step, events: Events) -> None:
             raise illegal("T-NOB-DRAW", "/card", "Only a Purchase or an Exchange may draw a noble.")
         card = step.card
         s.market = _remaining(s.market, (card,))  # type: ignore[assignment]
-    player = _with_player(s, pending.player)
+    player = _with_player(s, drawer)
     player.hand = _sorted_add(player.hand, (card,))
-    events.append({"type": "drew", "player": pending.player, "from": source, "card": CARD_NAMES[card]})
-    if pending.left > 1:
-        s.pending = pending_draws(pending.action, pending.player, pending.left - 1, pending.sources, pending.excluded)
+    events.append({"type": "drew", "player": drawer, "from": source, "card": CARD_NAMES[card]})
+    left = pending.left
+    if left > 1:
+        s.pending = pending_draws(pending.action, drawer, left - 1, sources, pending.excluded)
     else:
         _finish_drawing(s, events, pending.action)
 

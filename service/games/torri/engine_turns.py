@@ -121,15 +121,16 @@ def apply_step(state: State, step: Step) -> tuple[State, Events]:
     """The state after one step, and what happened; IllegalStepError naming the rule broken (TURNS.apply_step,
     written out)."""
     stage = ACTION if state.pending is None and state.phase != OVER else _stage_of(state)  # (the commonest, at once)
-    writer = _WRITERS[stage].get(step.type)
+    kind = step.type  # (read once: a step's fields are looked up by name at every read)
+    writer = _WRITERS[stage].get(kind)
     if writer is None:
         return TURNS.apply_step(state, step)  # the stage refuses the step, in its own words
     handler, action = writer
     if step.kind is not None or step.rank is not None or (
-            step.card is not None and step.type == "draw" and step.source != "market"):  # (a market draw names it)
+            step.card is not None and kind == "draw" and step.source != "market"):  # (a market draw names it)
         step = canonical_step(state, step)
     s = state.draft()
-    if action and step.type != "pass":
+    if action and kind != "pass":
         s.passes = 0  # T-TURN-3
     events: Events = []
     handler(s, step, events)
