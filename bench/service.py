@@ -626,7 +626,9 @@ def profile(servers: dict[str, Server], case: Case, scripts: dict[tuple[str, str
             continue
         buckets, leaves, total = read_raw_profile(raw)
         if args.keep_profiles:
-            shutil.copy(raw, Path(args.keep_profiles) / f"{case.name.replace('/', '-')}-{raw.name}")
+            kept = Path(args.keep_profiles)
+            kept.mkdir(parents=True, exist_ok=True)
+            shutil.copy(raw, kept / f"{case.name.replace('/', '-')}-{raw.name}")
         out[f"{case.name}: {label}"] = {"samples": total, "rps_under_profiler": stats["rps"],
                                         "buckets": {name: n / max(1, total) for name, n in buckets.most_common()},
                                         "top_leaves": {name: n / max(1, total) for name, n in leaves.most_common(12)}}
