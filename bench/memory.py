@@ -32,6 +32,7 @@ score 10, replay 10), the body of the next unused game of that pair; `--repeats`
 send again a body sent before, drawn uniformly from all sent so far, so the cache fills with answers it serves
 again. Every answer must be a 200. Each worker's VmRSS is read before the first request and after every `--every`
 requests, and the growth from the middle of the run to its end is printed per worker.
+
 Both servers run under bench/memory_probe.py (the project's gunicorn settings and a hook): every `--every` / 2
 requests of its own, each worker also notes what its allocators hold (Python's live blocks, pymalloc's arenas and
 the free blocks in its pools, glibc's heap in use and free, its mmapped blocks), printed per worker at the end, so
