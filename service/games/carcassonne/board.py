@@ -313,11 +313,6 @@ class BoardIndex:
                 needs = (needs or 0) | self.faces[number].links[d ^ 2][3]
         return needs
 
-    def fits(self, tile_face: Face, square: Square) -> bool:
-        """K-PLACE-1 and K-PLACE-2: an empty square touching a tile, every shared edge matching."""
-        needs = self.needs(square)
-        return needs is not None and tile_face.meets(needs)
-
     def placements(self, tile: str) -> list[tuple[Square, int]]:
         """Every square and rotation where `tile` fits, squares in (y, x) order."""
         frontier, meeting = self.frontier, rotations_meeting(tile)

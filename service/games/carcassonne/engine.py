@@ -189,7 +189,7 @@ def _place(state: State, step: Step, events: Events) -> State:
     assert at is not None and step.rotation is not None
     if at in index.grid:
         raise illegal("K-PLACE-1", "/at", f"{_xy(at)} already holds a tile.")
-    needs = index.needs(at)  # what its neighbours show it, once for both checks (as index.fits asks it)
+    needs = index.needs(at)  # what its neighbours show it, once for both checks
     if needs is None:
         raise illegal("K-PLACE-1", "/at", f"{_xy(at)} touches no tile by an edge.")
     tile_face = face(tile, step.rotation)

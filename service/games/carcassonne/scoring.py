@@ -11,12 +11,12 @@ from .model import Meeple, Square, State
 from .tiles import Kind
 
 CATEGORIES = {Kind.ROAD: "roads", Kind.CITY: "cities", Kind.CLOISTER: "cloisters", Kind.FIELD: "fields"}
-_CATEGORY_ORDER = {kind: i for i, kind in enumerate(CATEGORIES)}  # the breakdown's features: roads first
-# The kinds as module globals, and what the breakdown writes of each: `Kind.CITY` and `kind.value` go through the
-# enum class at every use (several times a global's or a dict's cost), and end scoring asks them for every feature.
+# The kinds as module globals: `Kind.CITY` goes through the enum class at every use (several times a global's
+# cost), and end scoring asks them for every feature.
 _ROAD, _CITY, _FIELD, _CLOISTER = Kind.ROAD, Kind.CITY, Kind.FIELD, Kind.CLOISTER
 _EDGED = (_ROAD, _CITY)  # the kinds complete when no edge is left open
-_BREAKDOWN = {kind: (kind.value, category, _CATEGORY_ORDER[kind]) for kind, category in CATEGORIES.items()}
+# per kind, its category in the breakdown and the category's place there (roads first)
+_BREAKDOWN = {kind: (category, order) for order, (kind, category) in enumerate(CATEGORIES.items())}
 CITY_IN_FIELD = 3  # K-END-3
 
 
@@ -45,6 +45,10 @@ def occupancy(index: BoardIndex, meeples: tuple[Meeple, ...]) -> dict[int, list[
 def majority(meeples: list[Meeple], players: int) -> tuple[list[int], list[int]]:
     """(meeples per player, the players with the most: K-SCORE-MAJORITY)."""
     counts = [0] * players
+    if len(meeples) == 1:  # the commonest: a lone meeple's player takes it, no counting needed
+        winner = meeples[0].player
+        counts[winner] = 1
+        return counts, [winner]
     for meeple in meeples:
         counts[meeple.player] += 1
     most = max(counts)
@@ -60,19 +64,21 @@ def where(feature: Group) -> tuple[list[int], str]:
 def complete_cities(index: BoardIndex, feature: Group) -> int:
     """K-END-3: the complete cities a field touches, each once (K-SVC-FIELD). A city is complete with no open end
     (as BoardIndex.complete, which need not look up the kind: these are cities)."""
-    find, open_ends = index.find, index.open
-    return sum(1 for city in {find(node) for node in feature.cities} if open_ends[city] == 0)
+    open_ends = index.open
+    return [open_ends[city] for city in set(map(index.find, feature.cities))].count(0)
 
 
-def value(index: BoardIndex, feature: Group, complete: bool, cities: int | None = None) -> int:
+def value(index: BoardIndex, feature: Group, complete: bool, cities: int | None = None,
+          tiles: list[Square] | None = None) -> int:
     """What a feature is worth: complete (K-SCORE-ROAD/CITY/CLOISTER) or at the end (K-END-2, K-END-3); a field's
-    complete cities are counted here unless given (`cities`)."""
-    if feature.kind is Kind.ROAD:
+    complete cities are counted here unless given (`cities`), a cloister's tiles unless given (`tiles`)."""
+    kind = feature.kind
+    if kind is _ROAD:
         return len(feature.squares)
-    if feature.kind is Kind.CITY:
+    if kind is _CITY:
         return (2 if complete else 1) * (len(feature.squares) + feature.pennants)
-    if feature.kind is Kind.CLOISTER:
-        return 9 if complete else len(index.tiles_of(feature))
+    if kind is _CLOISTER:
+        return 9 if complete else len(index.tiles_of(feature) if tiles is None else tiles)
     return CITY_IN_FIELD * (complete_cities(index, feature) if cities is None else cities)
 
 
@@ -140,38 +146,25 @@ def score_state(state: State) -> Score:
     index = index_of(state)
     n = len(state.players)
     by_category = [dict.fromkeys(CATEGORIES.values(), 0) for _ in range(n)]
-    find, open_ends = index.find, index.open
     rows = []
     for root, meeples in occupancy(index, state.meeples).items():
-        kind, covered, open_count, pennants, _, touched, (square, segment) = index.feature(root)
-        # as value(), complete_cities(), majority() and describe(), written out: a board has ~20 features held
-        cities = None
+        feature = index.feature(root)
+        kind, covered, open_count, _, _, _, (square, segment) = feature
         if kind is _CLOISTER:
             tiles = sorted([square, *index.neighbours_8(square)], key=BOARD_ORDER)  # as index.tiles_of
             complete = len(tiles) == 9  # as index.complete(root): with its 8 neighbours
-            points = 9 if complete else len(tiles)
         else:
             tiles = sorted(covered, key=BOARD_ORDER) if len(covered) > 1 else [square]
             complete = kind is not _FIELD and open_count == 0
-            if kind is _ROAD:
-                points = len(tiles)
-            elif kind is _CITY:
-                points = (2 if complete else 1) * (len(tiles) + pennants)
-            else:  # K-END-3: the complete cities a field touches, each once (K-SVC-FIELD)
-                cities = [open_ends[city] for city in set(map(find, touched))].count(0)
-                points = CITY_IN_FIELD * cities
-        counts = [0] * n
-        if len(meeples) == 1:  # K-SCORE-MAJORITY: a lone meeple's player takes it
-            winner = meeples[0].player
-            counts[winner] = 1
-            winners = [winner]
-        else:
-            counts, winners = majority(meeples, n)
-        kind_name, category, order = _BREAKDOWN[kind]
+        cities = complete_cities(index, feature) if kind is _FIELD else None  # K-SVC-FIELD: said in the row
+        points = value(index, feature, complete, cities, tiles)
+        counts, winners = majority(meeples, n)
+        category, order = _BREAKDOWN[kind]
         for player in winners:
             by_category[player][category] += points
-        entry = {"type": kind_name, "at": [square[0], square[1]], "feature": segment.name,
-                 "tiles": [[x, y] for x, y in tiles], "pennants": pennants, "complete": complete,
+        # describe()'s row, with what the breakdown adds (written out: a dict merged a feature costs more)
+        entry = {"type": kind.value, "at": [square[0], square[1]], "feature": segment.name,
+                 "tiles": [[x, y] for x, y in tiles], "pennants": feature.pennants, "complete": complete,
                  "cities": cities, "meeples": counts, "points": points, "winners": winners}
         # in the breakdown's order: by category, then by the handle (where: its square [x, y], then its name)
         rows.append(((order, square, segment.name), entry))
