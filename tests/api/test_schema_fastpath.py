@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError, fields, post_load, pre_load, validate, validates_schema
 
 from service.games.core import schemas as wire
-from service.games.core.fastpath import Decline, loader_of
+from service.games.core.fastpath import Decline, flat_list_reader, loader_of
 from service.games.core.schemas import List, StrictSchema, wire_schema
 from service.games.registry import GAMES
 from tests.conformance import json_paths
@@ -153,7 +153,8 @@ def test_the_compiled_loader_declines_what_it_does_not_know():
             schema.load(doubtful)
 
     # null only where the field allows it, whatever its type (a Raw field too)
-    anything = loader_of(type("Anything", (StrictSchema,), {"seed": fields.Raw(), "note": fields.Raw(allow_none=True)})())
+    anything = loader_of(type("Anything", (StrictSchema,),
+                              {"seed": fields.Raw(), "note": fields.Raw(allow_none=True)})())
     assert anything({"seed": [1], "note": None}) == {"seed": [1], "note": None}
     with pytest.raises(Decline):
         anything({"seed": None})
@@ -169,3 +170,46 @@ def test_the_compiled_loader_declines_what_it_does_not_know():
     assert loose({"at": 1}) == {"at": 1.0} and type(loose({"at": 1})["at"]) is float
     with pytest.raises(Decline):
         loose({"at": "x"})
+
+
+def test_a_list_of_flat_objects_is_read_in_one_pass_and_the_same():
+    class Square(StrictSchema):
+        at = List(fields.Integer(strict=True, validate=validate.Range(min=-9, max=9)), required=True,
+                  validate=validate.Length(equal=2))
+        tile = fields.String(required=True, validate=validate.OneOf(["A", "B"]))
+        turn = fields.Integer(strict=True, validate=validate.OneOf([0, 90]))
+        name = fields.String(validate=validate.Length(min=1, max=2))
+        top = fields.Integer(strict=True, allow_none=True, validate=validate.Range(min=0, max=3))
+        tokens = List(List(fields.Integer(strict=True)), validate=validate.Length(max=2))
+        done = wire.StrictBoolean()
+
+    class Board(StrictSchema):
+        board = List(fields.Nested(Square), required=True, validate=validate.Length(max=3))
+
+    board_field = Board().load_fields["board"]
+    assert flat_list_reader(board_field) is not None  # read by msgspec, not item by item
+    load = loader_of(Board())
+    good = {"board": [{"at": [1, -2], "tile": "A"}, {"at": [0, 0], "tile": "B", "turn": 90, "name": "éé",
+                                                      "top": None, "tokens": [[1], []], "done": False}]}
+    assert load(copy.deepcopy(good)) == good == Board().load(copy.deepcopy(good))
+    doubtful_items = [{"at": [1, 2], "tile": "A", "extra": 1}, {"at": [True, 2], "tile": "A"},
+                      {"at": [1.0, 2], "tile": "A"}, {"at": [10, 2], "tile": "A"}, {"at": [1], "tile": "A"},
+                      {"at": [1, 2], "tile": "C"}, {"at": [1, 2]}, {"at": [1, 2], "tile": "A", "turn": 1},
+                      {"at": [1, 2], "tile": "A", "name": "ééé"}, {"at": [1, 2], "tile": "A", "name": ""},
+                      {"at": [1, 2], "tile": "A", "top": 4}, {"at": [1, 2], "tile": "A", "done": 1},
+                      {"at": [1, 2], "tile": "A", "tokens": [[1], [2], [3]]}, {"at": [1, 2], "tile": None},
+                      {"at": [1, 2], "tile": "A", "tokens": [["1"]]}, [], None, "A"]
+    for item in doubtful_items:
+        body = {"board": [{"at": [0, 0], "tile": "B"}, item]}
+        with pytest.raises(Decline):
+            load(copy.deepcopy(body))
+        with pytest.raises(ValidationError):  # marshmallow refuses it too, with its own messages
+            Board().load(copy.deepcopy(body))
+    with pytest.raises(Decline):  # the list's own length, checked with its items
+        load({"board": [{"at": [0, 0], "tile": "A"}] * 4})
+
+    # an item schema with a default, a hook, a nested object or a validator msgspec cannot say is read as before
+    for extra in ({"seen": fields.Integer(load_default=0)}, {"seen": fields.Integer(validate=validate.NoneOf([7]))},
+                  {"inner": fields.Nested(Square)}, {"done": post_load(lambda self, data, **kw: data)}):
+        item = type("Item", (StrictSchema,), {"at": fields.Integer(strict=True), **extra})
+        assert flat_list_reader(List(fields.Nested(item))) is None

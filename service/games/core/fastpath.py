@@ -8,6 +8,10 @@ accepts, and declines (`Decline`) at the first doubt (a wrong type, a value a va
 required field, an unknown key, a hook that refuses), so that marshmallow loads the document again and reports its
 usual errors. The schema stays the one description of the contract: nothing here is written per game.
 
+A list of flat objects (a board: each item's fields plain values and lists of them, no nested object, no default)
+is read in one pass by msgspec (`convert` to a list of TypedDicts generated from the item schema: types, lengths,
+ranges and choices checked in C), which gives the same dicts; a list it refuses is a doubt like any other.
+
 Compiled as marshmallow does it: String, Integer and Boolean taking their own JSON type only (marshmallow's
 coercions, e.g. "3" for an Integer, decline), Raw, List (the project's bounded List too), Nested (one object,
 through the nested schema's own compiled loader), Length / Range / OneOf validators (any other validator is
@@ -17,8 +21,9 @@ on collections or with the original, many, partial, unknown other than RAISE) is
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Annotated, Any, Callable, Literal, NotRequired, Optional, Required, TypedDict
 
+import msgspec
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from marshmallow.decorators import POST_LOAD, PRE_LOAD, VALIDATES, VALIDATES_SCHEMA
 from marshmallow.utils import missing
@@ -223,8 +228,11 @@ def _inlined(field: fields.Field) -> bool:
 def _inline(field: fields.Field, const: Callable[[Any], str], var: str = "value",
             depth: int = 0) -> tuple[list[str], str]:
     """(lines checking `var`, the expression of what the field loads from it): a field `_inlined` says it writes,
-    checked here (a list's items too, as far as they are such fields); any other field read by its compiled
-    reader."""
+    checked here (a list's items too, as far as they are such fields); a list of flat objects read by msgspec; any
+    other field read by its compiled reader."""
+    flat = flat_list_reader(field)
+    if flat is not None:
+        return [], f"{const(flat)}({var})"
     if not _inlined(field):
         return [], f"{const(compile_field(field))}({var})"
     plain = _plain_type(field)
@@ -251,6 +259,103 @@ def _inline(field: fields.Field, const: Callable[[Any], str], var: str = "value"
     return lines, result
 
 
+# ------------------------------------------------------------------ lists of flat objects, by msgspec
+
+def flat_list_reader(field: fields.Field) -> Reader | None:
+    """The reader of a list of flat objects (see the module's doc), or None when `field` is no such list."""
+    from .schemas import List
+
+    if type(field) not in (fields.List, List) or field.allow_none or type(field.inner) is not fields.Nested:
+        return None
+    try:
+        return field.__dict__["_flat_reader"]
+    except KeyError:
+        pass
+    reader = None
+    item_type = _flat_item_type(field.inner)  # type: ignore[attr-defined]
+    listed = None if item_type is None else _constrained(list[item_type], field.validators)  # type: ignore[valid-type]
+    if listed is not None:
+        convert, ValidationError_ = msgspec.convert, msgspec.ValidationError
+
+        def reader(value: Any) -> Any:
+            try:
+                items = convert(value, listed)
+            except ValidationError_:
+                raise Decline from None
+            if list(map(len, items)) != list(map(len, value)):  # a key unknown to the item schema, dropped
+                raise Decline
+            return items
+    field.__dict__["_flat_reader"] = reader
+    return reader
+
+
+def _flat_item_type(nested: fields.Nested) -> Any:
+    """A TypedDict of the nested schema's fields, when it is flat: mirrored (`_mirrored`) with no hook, every field
+    plain (`_value_type`) under its own name, with no default; else None."""
+    schema = nested.schema
+    if nested.many or nested.unknown is not None or nested.validators or nested.allow_none \
+            or not isinstance(schema, Schema) or not _mirrored(schema) \
+            or any(schema._hooks[hook] for hook in (POST_LOAD, VALIDATES_SCHEMA)):
+        return None
+    keys: dict[str, Any] = {}
+    for name, field in schema.load_fields.items():
+        value_type = _value_type(field)
+        if value_type is None or field.load_default is not missing or (field.data_key or name) != name \
+                or (field.attribute or name) != name:
+            return None
+        keys[name] = Required[value_type] if field.required else NotRequired[value_type]
+    return TypedDict(f"{type(schema).__name__}Item", keys)  # type: ignore[operator]
+
+
+def _value_type(field: fields.Field) -> Any:
+    """The msgspec type of a plain field (String, Integer, Boolean and lists of them, with OneOf, Equal, Range and
+    Length validators), accepting what the compiled loader accepts; None for any other field."""
+    from .schemas import List
+
+    kind = type(field)
+    if kind in (fields.List, List):
+        inner = _value_type(field.inner)  # type: ignore[attr-defined]
+        value_type = None if inner is None else _constrained(list[inner], field.validators)  # type: ignore[valid-type]
+    else:
+        plain = _plain_type(field)
+        value_type = None if plain is None else _constrained({"str": str, "int": int, "bool": bool}[plain],
+                                                              field.validators)
+    if value_type is None or not field.allow_none:
+        return value_type
+    return Optional[value_type]  # marshmallow checks no validator of a null
+
+
+def _constrained(base: Any, validators: list[Any]) -> Any:
+    """`base` with the validators as msgspec constraints (Literal for OneOf and Equal, Meta for Range and Length),
+    or None for a validator msgspec cannot say."""
+    choices, meta = None, {}
+    scalar = base if base in (str, int) else None
+    for validator in validators:
+        if isinstance(validator, validate.OneOf) and scalar is not None and choices is None \
+                and all(type(choice) is scalar for choice in validator.choices):
+            choices = tuple(validator.choices)
+        elif isinstance(validator, validate.Equal) and scalar is not None and choices is None \
+                and type(validator.comparable) is scalar:
+            choices = (validator.comparable,)
+        elif isinstance(validator, validate.Range) and scalar is int:
+            if validator.min is not None:
+                meta["ge" if validator.min_inclusive else "gt"] = validator.min
+            if validator.max is not None:
+                meta["le" if validator.max_inclusive else "lt"] = validator.max
+        elif isinstance(validator, validate.Length) and base is not int and base is not bool:
+            low, high = (validator.equal, validator.equal) if validator.equal is not None else \
+                (validator.min, validator.max)
+            if low is not None:
+                meta["min_length"] = low
+            if high is not None:
+                meta["max_length"] = high
+        else:
+            return None
+    if choices is not None:
+        return Literal[choices] if not meta else None  # type: ignore[valid-type]
+    return Annotated[base, msgspec.Meta(**meta)] if meta else base
+
+
 def _hooks(schema: Schema) -> Callable[[dict, Any], Any] | None:
     """The schema's validates_schema and post_load hooks, called as marshmallow calls them, a refusal a doubt."""
     options = {"partial": schema.partial, "many": False, "unknown": schema.unknown}
@@ -275,4 +380,4 @@ def _hooks(schema: Schema) -> Callable[[dict, Any], Any] | None:
     return finish
 
 
-__all__ = ["Decline", "Reader", "compile_field", "loader_of"]
+__all__ = ["Decline", "Reader", "compile_field", "flat_list_reader", "loader_of"]
