@@ -280,7 +280,8 @@ class BoardIndex:
         and segment from the node tables (`node_square`, `node_segment`)."""
         ring, node_segment, node_square = self.ring, self.node_segment, self.node_square
         segment, square = node_segment[root], node_square[root]
-        cities = list(map((root - segment.index).__add__, segment.cities))  # a field's: its tile's city nodes
+        # a field's: its tile's city nodes (most segments touch none: no comprehension made for them)
+        cities = [root - segment.index + city for city in segment.cities] if segment.cities else []
         node = ring[root]
         if node == root:  # one segment: every cloister, and many a road or city
             return _group((segment.kind, {square}, self.open[root], 1 if segment.pennant else 0, [root], cities,
@@ -295,7 +296,7 @@ class BoardIndex:
             if segment.pennant:
                 pennants += 1
             if segment.cities:
-                cities += map((node - segment.index).__add__, segment.cities)  # its tile's city nodes
+                cities += [node - segment.index + city for city in segment.cities]
             y = square[1]  # board order (y, x, segment) compared term by term: no tuple a node
             if y <= first_y and (y < first_y or square[0] < first_x
                                  or square[0] == first_x and segment.index < first_index):
@@ -333,7 +334,7 @@ class BoardIndex:
 
     def neighbours_8(self, square: Square) -> list[Square]:
         x, y = square
-        return list(filter(self.grid.__contains__, [(x + dx, y + dy) for dx, dy in NEIGHBOURS_8]))
+        return [(x + dx, y + dy) for dx, dy in NEIGHBOURS_8 if (x + dx, y + dy) in self.grid]
 
     def complete(self, root: int) -> bool:
         square, tile_face, segment = self.segment_of(root)

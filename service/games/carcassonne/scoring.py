@@ -166,7 +166,7 @@ def score_state(state: State) -> Score:
             by_category[player][category] += points
         # describe()'s row, with what the breakdown adds (written out: a dict merged a feature costs more)
         entry = {"type": type_name, "at": [square[0], square[1]], "feature": segment.name,
-                 "tiles": list(map(list, tiles)), "pennants": pennants, "complete": complete,
+                 "tiles": [[x, y] for x, y in tiles], "pennants": pennants, "complete": complete,
                  "cities": cities, "meeples": counts, "points": points, "winners": winners}
         # in the breakdown's order: by category, then by the handle (where: its square [x, y], then its name)
         rows.append(((order, square, segment.name), entry))
