@@ -18,9 +18,10 @@ squares only, one table look-up each.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import partial
 from itertools import accumulate, chain, repeat
-from operator import attrgetter, itemgetter
+from operator import attrgetter, itemgetter, mul
 from typing import NamedTuple
 
 from .model import Placement, Square
@@ -30,7 +31,7 @@ NEIGHBOURS_8 = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or
 EAST, SOUTH = 1, 2
 BOARD_ORDER = itemgetter(1, 0)  # squares in (y, x) order
 _AT = itemgetter(1)  # a Placement's square
-_SEGMENTS = attrgetter("segments")
+_SEGMENTS, _OPEN_ENDS = attrgetter("segments"), attrgetter("open_ends")
 # The kinds as module globals: `Kind.CLOISTER` goes through the enum class at each use (several times a global's
 # cost), and a read asks it for every meeple on a road, city or cloister.
 _FIELD, _CLOISTER = Kind.FIELD, Kind.CLOISTER
@@ -124,8 +125,8 @@ class BoardIndex:
         nodes = first.pop()
         self.parent = list(range(nodes))
         self.ring = list(range(nodes))
-        self.open = list(chain.from_iterable(f.open_ends for f in faces))
-        self.node_square = list(chain.from_iterable(map(repeat, self.squares, sizes)))
+        self.open = list(chain.from_iterable(map(_OPEN_ENDS, faces)))
+        self.node_square = list(chain.from_iterable(map(mul, zip(self.squares), sizes)))  # (square,) * size
         self.node_segment = list(chain.from_iterable(map(_SEGMENTS, faces)))
         self._joined = True
         self._join(self._unjoined)
@@ -185,6 +186,16 @@ class BoardIndex:
         while parent[node] != node:
             parent[node] = node = parent[parent[node]]  # path halving
         return node
+
+    def roots(self, nodes: Iterable[int]) -> set[int]:
+        """The roots of `nodes`' features, each once (as `find`, without a call a node)."""
+        parent = self.parent
+        out = set()
+        for node in nodes:
+            while parent[node] != node:
+                parent[node] = node = parent[parent[node]]
+            out.add(node)
+        return out
 
     def _join(self, edges: list[tuple[int, int, int]]) -> None:
         """For each (tile, other, d) in `edges`, join the features tile and other share across tile's edge `d`
@@ -269,7 +280,8 @@ class BoardIndex:
         and segment from the node tables (`node_square`, `node_segment`)."""
         ring, node_segment, node_square = self.ring, self.node_segment, self.node_square
         segment, square = node_segment[root], node_square[root]
-        cities = [root - segment.index + city for city in segment.cities]  # a field's: its tile's city nodes
+        # a field's: its tile's city nodes (most segments touch none: no comprehension made for them)
+        cities = [root - segment.index + city for city in segment.cities] if segment.cities else []
         node = ring[root]
         if node == root:  # one segment: every cloister, and many a road or city
             return _group((segment.kind, {square}, self.open[root], 1 if segment.pennant else 0, [root], cities,

@@ -15,8 +15,9 @@ CATEGORIES = {Kind.ROAD: "roads", Kind.CITY: "cities", Kind.CLOISTER: "cloisters
 # cost), and end scoring asks them for every feature.
 _ROAD, _CITY, _FIELD, _CLOISTER = Kind.ROAD, Kind.CITY, Kind.FIELD, Kind.CLOISTER
 _EDGED = (_ROAD, _CITY)  # the kinds complete when no edge is left open
-# per kind, its category in the breakdown and the category's place there (roads first)
-_BREAKDOWN = {kind: (category, order) for order, (kind, category) in enumerate(CATEGORIES.items())}
+# per kind, its category in the breakdown, the category's place there (roads first) and its type in a row (the
+# kind's value, which the enum gives through a Python property)
+_BREAKDOWN = {kind: (category, order, kind.value) for order, (kind, category) in enumerate(CATEGORIES.items())}
 CITY_IN_FIELD = 3  # K-END-3
 
 
@@ -34,10 +35,12 @@ def meeple_node(index: BoardIndex, meeple: Meeple) -> int:
 def occupancy(index: BoardIndex, meeples: tuple[Meeple, ...]) -> dict[int, list[Meeple]]:
     """Feature root -> the meeples on it (farmers included)."""
     out: dict[int, list[Meeple]] = {}
-    grid, first, faces, find = index.grid, index.first, index.faces, index.find
+    grid, first, faces, parent = index.grid, index.first, index.faces, index.parent
     for meeple in meeples:  # as meeple_node, the look-ups kept out of the loop
         number = grid[meeple.at]
-        root = find(first[number] + faces[number].by_name[meeple.feature].index)
+        root = first[number] + faces[number].by_name[meeple.feature].index
+        while parent[root] != root:  # as index.find, without a call a meeple
+            parent[root] = root = parent[parent[root]]
         out.setdefault(root, []).append(meeple)
     return out
 
@@ -64,8 +67,7 @@ def where(feature: Group) -> tuple[list[int], str]:
 def complete_cities(index: BoardIndex, feature: Group) -> int:
     """K-END-3: the complete cities a field touches, each once (K-SVC-FIELD). A city is complete with no open end
     (as BoardIndex.complete, which need not look up the kind: these are cities)."""
-    open_ends = index.open
-    return [open_ends[city] for city in set(map(index.find, feature.cities))].count(0)
+    return list(map(index.open.__getitem__, index.roots(feature.cities))).count(0)
 
 
 def value(index: BoardIndex, feature: Group, complete: bool, cities: int | None = None,
@@ -149,7 +151,7 @@ def score_state(state: State) -> Score:
     rows = []
     for root, meeples in occupancy(index, state.meeples).items():
         feature = index.feature(root)
-        kind, covered, open_count, _, _, _, (square, segment) = feature
+        kind, covered, open_count, pennants, _, _, (square, segment) = feature
         if kind is _CLOISTER:
             tiles = sorted([square, *index.neighbours_8(square)], key=BOARD_ORDER)  # as index.tiles_of
             complete = len(tiles) == 9  # as index.complete(root): with its 8 neighbours
@@ -159,12 +161,12 @@ def score_state(state: State) -> Score:
         cities = complete_cities(index, feature) if kind is _FIELD else None  # K-SVC-FIELD: said in the row
         points = value(index, feature, complete, cities, tiles)
         counts, winners = majority(meeples, n)
-        category, order = _BREAKDOWN[kind]
+        category, order, type_name = _BREAKDOWN[kind]
         for player in winners:
             by_category[player][category] += points
         # describe()'s row, with what the breakdown adds (written out: a dict merged a feature costs more)
-        entry = {"type": kind.value, "at": [square[0], square[1]], "feature": segment.name,
-                 "tiles": [[x, y] for x, y in tiles], "pennants": feature.pennants, "complete": complete,
+        entry = {"type": type_name, "at": [square[0], square[1]], "feature": segment.name,
+                 "tiles": [[x, y] for x, y in tiles], "pennants": pennants, "complete": complete,
                  "cities": cities, "meeples": counts, "points": points, "winners": winners}
         # in the breakdown's order: by category, then by the handle (where: its square [x, y], then its name)
         rows.append(((order, square, segment.name), entry))
