@@ -34,7 +34,7 @@ from .geometry import (
     spaces_of,
 )
 from .model import BUILD, HEX, MAX_PLAYERS, OVER, TOKEN, Player, State, evolve
-from .steps import Step
+from .steps import Step, made_step
 
 END = Step("end")
 
@@ -156,7 +156,7 @@ def placements(lay: Layout, kinds: tuple[Guilds, ...]) -> list[Step]:
     """Every legal way to lay one of `kinds` (S-HEX-1..3): on a free cell touching two hexagons, turned any way, no
     two spaces of one guild sharing a side."""
     ways = turnings(kinds)
-    return [Step("hex", at, None, kind, rotation)
+    return [made_step(("hex", at, None, kind, rotation))
             for at, facing in lay.facing.items() for kind, rotation, shown in ways if not facing & shown]
 
 
@@ -448,7 +448,7 @@ apply_step = TURNS.apply_step  # the state after one step, and what happened; Il
 @memo(128)  # a board's 48 steps at most: about 8 kB a board
 def token_steps(lay: Layout) -> tuple[Step, ...]:
     """Per space, the token step onto it: a board's are made once, not at every token phase."""
-    return tuple(Step("token", lay.board[s // 3].at, lay.guild[s]) for s in range(lay.spaces))
+    return tuple(made_step(("token", at, guild, None, None)) for at, _, guilds in lay.board for guild in guilds)
 
 
 def legal_steps(state: State) -> list[Step]:
@@ -463,7 +463,8 @@ def legal_steps(state: State) -> list[Step]:
     if state.step == HEX:
         steps = placements(lay, hand_kinds(player))
         return steps + [END] if player.hidden else steps
-    return [Step("build", lay.board[s // 3].at, lay.guild[s]) for s in buildable(state, state.turn)] + [END]
+    board, guild = lay.board, lay.guild
+    return [made_step(("build", board[s // 3].at, guild[s], None, None)) for s in buildable(state, state.turn)] + [END]
 
 
 __all__ = ["apply_step", "buildable", "legal_steps", "possible_group", "settle", "stuck"]

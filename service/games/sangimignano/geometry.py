@@ -277,7 +277,7 @@ LAYOUT_CACHE = 256
 @lru_cache(maxsize=LAYOUT_CACHE)
 def layout(board: tuple[Placed, ...]) -> Layout:
     """The board's Layout, made once per board."""
-    return _make_layout(board, [place_key(hexagon.at) for hexagon in board])
+    return _make_layout(board, [q * 256 + r for (q, r), _, _ in board])  # each place's `place_key`, written out
 
 
 def _make_layout(board: tuple[Placed, ...], keys: list[int]) -> Layout:
@@ -288,12 +288,13 @@ def _make_layout(board: tuple[Placed, ...], keys: list[int]) -> Layout:
     reach = _within_hexagons(count)
     hexagon_reach = [0] * count
     guild_meets_itself = False
-    sides = list(map(SPACE_ON_SIDE.__getitem__, map(itemgetter(1), board)))  # S-GEO-2, per hexagon
-    for h, (key, space_on) in enumerate(zip(keys, sides)):
-        for side, step in _SIDES_AHEAD:  # each shared side once: the other three are seen from the other hexagon
+    # S-GEO-2, per hexagon: the space on each side, numbered on the board
+    sides = list(map(_SPACES_ON_SIDES.__getitem__, zip(map(itemgetter(1), board), range(count))))
+    for h, key, space_on in zip(range(count), keys, sides):
+        for side, back, step in _SIDES_AHEAD:  # each shared side once: the other three are seen from the other hexagon
             other = by_key.get(key + step)
             if other is not None:  # S-GEO-1, S-GEO-3: the spaces on either side of the shared side are adjacent
-                mine, theirs = 3 * h + space_on[side], 3 * other + sides[other][side + 3]
+                mine, theirs = space_on[side], sides[other][back]
                 reach[mine] |= 1 << theirs
                 reach[theirs] |= 1 << mine
                 hexagon_reach[h] |= 1 << other
@@ -347,7 +348,7 @@ def _frontier(board: tuple[Placed, ...], keys: list[int]) -> dict[int, int]:
             if cell not in taken and (not on_edge or on_table(_coord(cell))):
                 facing[cell] = facing.get(cell, 0) | shown
     # each hexagon a free place touches shows it one guild on one side: one bit each
-    return {cell: shown for cell, shown in facing.items() if shown.bit_count() >= 2}
+    return {cell: shown for cell, shown in facing.items() if shown & (shown - 1)}  # two bits or more
 
 
 # A place as one number, for a read and a Layout, cheaper to step and look up than a pair: q * 256 + r (both run
@@ -364,8 +365,22 @@ def _coord(key: int) -> Coord:
 KEY_STEP = tuple(place_key(step) for step in DIRECTIONS)
 
 
-# the sides whose neighbours `layout` looks up, each shared side once, with the step to the cell beyond
-_SIDES_AHEAD = tuple((side, KEY_STEP[side]) for side in range(SIDES // 2))
+# the sides whose neighbours `layout` looks up, each shared side once: with the side that meets it, and the step to
+# the cell beyond
+_SIDES_AHEAD = tuple((side, opposite(side), KEY_STEP[side]) for side in range(SIDES // 2))
+
+
+class _SpacesOnSides(dict):
+    """Per (rotation, hexagon h of a board): the space on each side, numbered on the board (3 * h + its guild
+    space); those of the boards a state document holds worked out once."""
+
+    def __missing__(self, placed: tuple[int, int]) -> tuple[int, ...]:
+        rotation, h = placed
+        return tuple(3 * h + space for space in SPACE_ON_SIDE[rotation])
+
+
+_SPACES_ON_SIDES = _SpacesOnSides()
+_SPACES_ON_SIDES.update({(rotation, h): _SPACES_ON_SIDES[rotation, h] for rotation in range(SIDES) for h in range(64)})
 
 
 def _sides_laid(rotation: int, guilds: Guilds) -> tuple[tuple[int, int], ...]:
@@ -612,7 +627,8 @@ def buildable_from_start(lay: Layout, starting: int, hint: frozenset[Coord] = fr
             while rest:
                 lowest = rest & -rest
                 rest ^= lowest
-                if (near[lowest.bit_length() - 1] & have).bit_count() >= 2:
+                touching = near[lowest.bit_length() - 1] & have
+                if touching & (touching - 1):  # two hexagons or more: a bit is left once the lowest is cleared
                     have |= lowest
                     grew = True
         return have == every

@@ -7,6 +7,7 @@ space: 3 * hexagon + guild space), so the geometry of a board is computed once h
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from .geometry import Guilds, Placed
@@ -63,12 +64,21 @@ class State:
 
 def evolve(value: T, **changes: Any) -> T:
     """`dataclasses.replace(value, **changes)` for a State or a Player, without looking their fields up again at
-    every call: a step makes several on its way."""
+    every call: a step makes several on its way. Every field is copied through its slot, then the changed ones
+    set."""
     kind = type(value)
     new = object.__new__(kind)
-    for name in kind.__slots__:  # type: ignore[attr-defined]
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
+    copy_fields, set_field = _COPIES[kind], object.__setattr__
+    for set_slot, field in zip(copy_fields[0], copy_fields[1](value)):
+        set_slot(new, field)
+    for name, field in changes.items():
+        set_field(new, name, field)
     return new
+
+
+# per class: the setter of each slot, and what reads them all at once, in the same order
+_COPIES = {kind: (tuple(getattr(kind, name).__set__ for name in kind.__slots__), attrgetter(*kind.__slots__))
+           for kind in (Player, State)}
 
 
 __all__ = ["BUILD", "HEX", "HEXAGONS", "MAX_PLAYERS", "MIN_PLAYERS", "OVER", "PHASES", "PLAY", "Player", "SETUP",

@@ -208,7 +208,7 @@ def build_state(loaded: dict) -> Reading[State]:
     box = loaded.get("box", boxed)
     full: list[Player] = []
     for i, (item, (hexes, hidden)) in enumerate(zip(players, hands)):  # S-COMP-4: the supply is what is not placed
-        player = Player(item.get("name", f"Player {i + 1}"), hexes, hidden,
+        player = Player(item["name"] if "name" in item else f"Player {i + 1}", hexes, hidden,
                         item["tokens"] if "tokens" in item else max(0, TOKENS - placed_tokens[i]),
                         item["towers"] if "towers" in item else max(0, TOWERS - built[i]))
         full.append(player)
@@ -263,11 +263,10 @@ def _check_board(board: list[Entry], placed: tuple[Placed, ...], starting: int, 
     """S-GEO-1 (one hexagon a place), S-HEX-3 (no guild meets itself), S-HEX-2 and S-SETUP-2 (a connected board
     that could have been laid by the rules from a starting layout, S-SVC-LAYOUT). `board` is sorted by place, and
     `placed` is its hexagons."""
-    keys = list(map(itemgetter(0), board))
-    if len(set(keys)) != len(keys):
+    lay = layout(placed)  # a board asked about before keeps its Layout, and what was worked out from it
+    if len(lay.index) != len(placed):  # the Layout's index holds each place once
         _two_on_a_place(board, problems)
         return
-    lay = layout(placed)  # a board asked about before keeps its Layout, and what was worked out from it
     if lay.guild_meets_itself:
         _clashes(board, starting, problems)
     if not board or len(board) > HEXAGONS:

@@ -11,6 +11,7 @@ JSON form is read by the game's move schema (schemas.py: `parse_step`), as the A
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, NamedTuple
 
 from ..core.errors import Problem
@@ -25,15 +26,17 @@ class Step(NamedTuple):
     rotation: int | None = None  # hex: 0 to 5, for the kind as written
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
-        if self.type == "hex":
-            out["hex"] = list(self.hex or ())
-            out["at"] = list(self.at or ())
-            out["rotation"] = self.rotation
-        elif self.type in ("token", "build"):
-            out["at"] = list(self.at or ())
-            out["guild"] = self.guild
-        return out
+        kind = self.type  # one literal per kind: a legal listing writes every step of a board
+        if kind == "token" or kind == "build":
+            return {"type": kind, "at": [*(self.at or ())], "guild": self.guild}
+        if kind == "hex":
+            return {"type": kind, "hex": [*(self.hex or ())], "at": [*(self.at or ())], "rotation": self.rotation}
+        return {"type": kind}
+
+
+# Step(*fields) from one tuple of all five: a named tuple's own __new__ is a Python function, and a legal listing
+# makes a step for every space or placement of a board.
+made_step = partial(tuple.__new__, Step)
 
 
 def hex_step(guilds: Guilds, at: Coord, rotation: int) -> Step:
