@@ -376,11 +376,11 @@ class _SpacesOnSides(dict):
 
     def __missing__(self, placed: tuple[int, int]) -> tuple[int, ...]:
         rotation, h = placed
-        return tuple(3 * h + space for space in SPACE_ON_SIDE[rotation])
+        spaces = self[placed] = tuple(3 * h + space for space in SPACE_ON_SIDE[rotation])
+        return spaces
 
 
-_SPACES_ON_SIDES = _SpacesOnSides()
-_SPACES_ON_SIDES.update({(rotation, h): _SPACES_ON_SIDES[rotation, h] for rotation in range(SIDES) for h in range(64)})
+_SPACES_ON_SIDES = _SpacesOnSides()  # at most 6 rotations x the longest board read (64 hexagons) entries
 
 
 def _sides_laid(rotation: int, guilds: Guilds) -> tuple[tuple[int, int], ...]:
