@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError, fields, post_load, pre_load, validate, validates_schema
 
 from service.games.core import schemas as wire
-from service.games.core.fastpath import Decline, flat_list_reader, loader_of
+from service.games.core.fastpath import FLAT_LIST_MIN, Decline, flat_list_reader, loader_of
 from service.games.core.schemas import List, StrictSchema, wire_schema
 from service.games.registry import GAMES
 from tests.conformance import json_paths
@@ -184,14 +184,17 @@ def test_a_list_of_flat_objects_is_read_in_one_pass_and_the_same():
         done = wire.StrictBoolean()
 
     class Board(StrictSchema):
-        board = List(fields.Nested(Square), required=True, validate=validate.Length(max=3))
+        board = List(fields.Nested(Square), required=True, validate=validate.Length(max=FLAT_LIST_MIN + 2))
 
     board_field = Board().load_fields["board"]
     assert flat_list_reader(board_field) is not None  # read by msgspec, not item by item
     load = loader_of(Board())
-    good = {"board": [{"at": [1, -2], "tile": "A"}, {"at": [0, 0], "tile": "B", "turn": 90, "name": "éé",
-                                                      "top": None, "tokens": [[1], []], "done": False}]}
+    pad = [{"at": [0, 0], "tile": "B"}] * (FLAT_LIST_MIN - 1)  # long enough for msgspec with one item more
+    good = {"board": [*pad, {"at": [1, -2], "tile": "A"}, {"at": [0, 0], "tile": "B", "turn": 90, "name": "éé",
+                                                           "top": None, "tokens": [[1], []], "done": False}]}
     assert load(copy.deepcopy(good)) == good == Board().load(copy.deepcopy(good))
+    short = {"board": good["board"][-2:]}  # checked item by item: the same
+    assert load(copy.deepcopy(short)) == short == Board().load(copy.deepcopy(short))
     doubtful_items = [{"at": [1, 2], "tile": "A", "extra": 1}, {"at": [True, 2], "tile": "A"},
                       {"at": [1.0, 2], "tile": "A"}, {"at": [10, 2], "tile": "A"}, {"at": [1], "tile": "A"},
                       {"at": [1, 2], "tile": "C"}, {"at": [1, 2]}, {"at": [1, 2], "tile": "A", "turn": 1},
@@ -200,13 +203,13 @@ def test_a_list_of_flat_objects_is_read_in_one_pass_and_the_same():
                       {"at": [1, 2], "tile": "A", "tokens": [[1], [2], [3]]}, {"at": [1, 2], "tile": None},
                       {"at": [1, 2], "tile": "A", "tokens": [["1"]]}, [], None, "A"]
     for item in doubtful_items:
-        body = {"board": [{"at": [0, 0], "tile": "B"}, item]}
-        with pytest.raises(Decline):
-            load(copy.deepcopy(body))
-        with pytest.raises(ValidationError):  # marshmallow refuses it too, with its own messages
-            Board().load(copy.deepcopy(body))
+        for body in ({"board": [*pad, item]}, {"board": [item]}):  # by msgspec, and item by item
+            with pytest.raises(Decline):
+                load(copy.deepcopy(body))
+            with pytest.raises(ValidationError):  # marshmallow refuses it too, with its own messages
+                Board().load(copy.deepcopy(body))
     with pytest.raises(Decline):  # the list's own length, checked with its items
-        load({"board": [{"at": [0, 0], "tile": "A"}] * 4})
+        load({"board": [{"at": [0, 0], "tile": "A"}] * (FLAT_LIST_MIN + 3)})
 
     # an item schema with a default, a hook, a nested object or a validator msgspec cannot say is read as before
     for extra in ({"seen": fields.Integer(load_default=0)}, {"seen": fields.Integer(validate=validate.NoneOf([7]))},

@@ -9,8 +9,9 @@ required field, an unknown key, a hook that refuses), so that marshmallow loads 
 usual errors. The schema stays the one description of the contract: nothing here is written per game.
 
 A list of flat objects (a board: each item's fields plain values and lists of them, no nested object, no default)
-is read in one pass by msgspec (`convert` to a list of TypedDicts generated from the item schema: types, lengths,
-ranges and choices checked in C), which gives the same dicts; a list it refuses is a doubt like any other.
+of FLAT_LIST_MIN items or more is read in one pass by msgspec (`convert` to a list of TypedDicts generated from the
+item schema: types, lengths, ranges and choices checked in C), which gives the same dicts; a list it refuses is a
+doubt like any other.
 
 Compiled as marshmallow does it: String, Integer and Boolean taking their own JSON type only (marshmallow's
 coercions, e.g. "3" for an Integer, decline), Raw, List (the project's bounded List too), Nested (one object,
@@ -226,13 +227,15 @@ def _inlined(field: fields.Field) -> bool:
 
 
 def _inline(field: fields.Field, const: Callable[[Any], str], var: str = "value",
-            depth: int = 0) -> tuple[list[str], str]:
+            depth: int = 0, by_items: bool = False) -> tuple[list[str], str]:
     """(lines checking `var`, the expression of what the field loads from it): a field `_inlined` says it writes,
-    checked here (a list's items too, as far as they are such fields); a list of flat objects read by msgspec; any
-    other field read by its compiled reader."""
-    flat = flat_list_reader(field)
+    checked here (a list's items too, as far as they are such fields); a list of flat objects read by msgspec when
+    it is long enough (unless `by_items`); any other field read by its compiled reader."""
+    flat = None if by_items or depth else flat_list_reader(field)
     if flat is not None:
-        return [], f"{const(flat)}({var})"
+        lines, result = _inline(field, const, var, depth, by_items=True)
+        return [f"if type({var}) is list and len({var}) >= {FLAT_LIST_MIN}:", f"    {var} = {const(flat)}({var})",
+                "else:", *(f"    {line}" for line in lines), f"    {var} = {result}"], var
     if not _inlined(field):
         return [], f"{const(compile_field(field))}({var})"
     plain = _plain_type(field)
@@ -261,8 +264,14 @@ def _inline(field: fields.Field, const: Callable[[Any], str], var: str = "value"
 
 # ------------------------------------------------------------------ lists of flat objects, by msgspec
 
+# A call of msgspec costs about as much as checking two or three items in Python: a shorter list (a Campanile
+# tower's tokens) is checked item by item by the compiled loader.
+FLAT_LIST_MIN = 6
+
+
 def flat_list_reader(field: fields.Field) -> Reader | None:
-    """The reader of a list of flat objects (see the module's doc), or None when `field` is no such list."""
+    """The reader of a list of flat objects by msgspec (see the module's doc), or None when `field` is no such
+    list."""
     from .schemas import List
 
     if type(field) not in (fields.List, List) or field.allow_none or type(field.inner) is not fields.Nested:
