@@ -66,14 +66,17 @@ def pre_request(worker, req):
 # worker's CPU) and, in a worker forked from the master, wrote to every page of it (the collector's own
 # bookkeeping), copying pages the master shares. Frozen once loaded (gc.freeze: Python's advice for servers that
 # fork), the collector walks only what requests make.
-def when_ready(server):
-    gc.collect()  # the master, after preload_app loaded the app: what is garbage now is not kept for ever
+def _freeze_what_is_loaded() -> None:
+    gc.collect()  # what is garbage now is not kept for ever
     gc.freeze()
+
+
+def when_ready(server):
+    _freeze_what_is_loaded()  # the master, after preload_app loaded the app
 
 
 def post_worker_init(worker):
-    gc.collect()  # a worker, once it has the app (its own, without preload_app)
-    gc.freeze()
+    _freeze_what_is_loaded()  # a worker, once it has the app (its own, without preload_app)
 
 
 def child_exit(server, worker):

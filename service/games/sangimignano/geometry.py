@@ -277,7 +277,7 @@ LAYOUT_CACHE = 256
 @lru_cache(maxsize=LAYOUT_CACHE)
 def layout(board: tuple[Placed, ...]) -> Layout:
     """The board's Layout, made once per board."""
-    return _make_layout(board, [q * 256 + r for (q, r), _, _ in board])  # each place's `place_key`, written out
+    return _make_layout(board, [place_key(hexagon.at) for hexagon in board])
 
 
 def _make_layout(board: tuple[Placed, ...], keys: list[int]) -> Layout:

@@ -28,6 +28,7 @@ from .geometry import (
     layout,
     neighbour,
     opposite,
+    place_key,
 )
 from .model import (
     BUILD,
@@ -53,7 +54,7 @@ GAME_ID = "sangimignano"
 # one a hexagon.
 _placed = partial(tuple.__new__, Placed)
 
-# A hexagon of the board as built: (its place as one number, as `geometry.place_key` writes it, by which the board
+# A hexagon of the board as built: (its place as one number, `geometry.place_key`, by which the board
 # is sorted; its index in the document, for pointers; the hexagon in canonical form; per canonical space, the
 # players whose tokens lie there and whose tower stands there, as the document gives them)
 Entry = tuple[int, int, Placed, tuple[list[int], ...], tuple[int | None, ...]]
@@ -107,9 +108,9 @@ def _board(loaded: list, rules: list[Problem]) -> list[Entry]:
             distinct_guilds(guilds, f"/board/{h}/guilds", rules)  # S-COMP-1, and the hexagon left out
             continue
         turned, canonical, in_canonical_order = form
-        q, r = item["at"]
+        at = tuple(item["at"])
         tokens, towers = item.get("tokens"), item.get("towers")
-        board.append((q * 256 + r, h, _placed(((q, r), turned, canonical)),
+        board.append((place_key(at), h, _placed((at, turned, canonical)),
                       in_canonical_order(tokens) if tokens else _NO_TOKENS,
                       in_canonical_order(towers) if towers else _NO_TOWERS))
     board.sort()  # by place, then by index in the document: no two entries are equal

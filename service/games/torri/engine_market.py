@@ -131,7 +131,7 @@ def _do_draw(s: State, step: Step, events: Events) -> None:
     if source not in sources:
         rule = "T-ACT-PURCHASE-3" if sources == ("deck",) else (
             "T-NOB-VF" if pending.action == "via_francigena" else "T-NOB-DRAW")
-        raise illegal(rule, "/from", f"This draw may come from {' or '.join(pending.sources)} only.")
+        raise illegal(rule, "/from", f"This draw may come from {' or '.join(sources)} only.")
     if source == "deck":
         top = s.deck
         if top and step.card is None:  # the usual draw: the deck's known top card (written out)
