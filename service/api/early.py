@@ -15,7 +15,6 @@ be counted by the limiter) or when CORS is restricted to some origins (flask-cor
 from __future__ import annotations
 
 import io
-import logging
 import time
 from typing import Any, Callable, Iterable
 
@@ -23,12 +22,12 @@ import orjson
 
 from ..cache import HIT, cache_key
 from .jsonio import BODY_KEY, canonical
-from .observability import REQUEST_ID, new_request_id
+from .observability import REQUEST_ID, AccessLog, new_request_id
 
 LOOKUP_KEY = "referee.cache_lookup"  # environ: (key, value, outcome) of the look-up done here
 JSON_TYPES = ("application/json",)
 
-log = logging.getLogger("service.access")
+access = AccessLog()
 
 Answer = Callable[[dict], "tuple[bytes, str] | None"]  # body -> (JSON answer, outcome), or None: Flask answers
 
@@ -93,11 +92,8 @@ class EarlyAnswers:
         start_response("200 OK", headers)
         metrics = self.answers.metrics
         metrics.child(metrics.early_answers, route.game, route.endpoint, cache).inc()
-        if log.isEnabledFor(logging.INFO):
-            path = environ["PATH_INFO"]
-            log.info("POST %s 200", path, extra={
-                "request_id": request_id, "method": "POST", "path": path, "status": 200, "game": route.game,
-                "cache": cache, "duration_ms": round((time.perf_counter() - started) * 1000, 3)})
+        access("POST", environ["PATH_INFO"], 200, request_id=request_id, game=route.game, cache=cache,
+               started=started)
         return [body]
 
     def _document(self, environ: dict, route: CachedRoute) -> dict | None:
