@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import importlib.util
 import os
 import statistics
 import subprocess
@@ -42,11 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-# bench/service.py's cases and bodies (its file name is the package's, so it is loaded by path)
-_spec = importlib.util.spec_from_file_location("bench_service", ROOT / "bench" / "service.py")
-bench_service = importlib.util.module_from_spec(_spec)
-sys.modules["bench_service"] = bench_service
-_spec.loader.exec_module(bench_service)  # type: ignore[union-attr]
+from bench import service as bench_service  # noqa: E402  (its cases, bodies and helpers; ROOT first on the path)
 
 GUNICORN_CONF = ROOT / "deploy" / "gunicorn.conf.py"
 JSON = {"Content-Type": "application/json"}
