@@ -11,19 +11,18 @@ the service's CPU minus this one's is the game's share of a request.
 """
 from __future__ import annotations
 
-from typing import Callable
-
 import orjson
 from flask import Flask
 
 from service.api import create_app as create_service_app
-from service.api.early import EarlyAnswers
+from service.api.early import Answer, EarlyAnswers
+from service.api.memos import ForgettingMemos
 
 
-def _kept(answer: Callable[[dict], "tuple[bytes, str] | None"]) -> Callable[[dict], "tuple[bytes, str] | None"]:
-    given: dict[bytes, "tuple[bytes, str] | None"] = {}
+def _kept(answer: Answer) -> Answer:
+    given: dict[bytes, tuple[bytes, str] | None] = {}
 
-    def kept(doc: dict) -> "tuple[bytes, str] | None":
+    def kept(doc: dict) -> tuple[bytes, str] | None:
         key = orjson.dumps(doc)  # about a microsecond a kilobyte: counted with the overhead
         if key not in given:
             given[key] = answer(doc)
@@ -34,8 +33,10 @@ def _kept(answer: Callable[[dict], "tuple[bytes, str] | None"]) -> Callable[[dic
 def create_app() -> Flask:
     app = create_service_app()
     layer = app.wsgi_app
-    while not isinstance(layer, EarlyAnswers):  # under the memo-forgetting middleware
+    if isinstance(layer, ForgettingMemos):  # the early layer sits right under it
         layer = layer.wsgi_app
+    if not isinstance(layer, EarlyAnswers):
+        raise SystemExit("the early layer is off (RATE_LIMIT or CORS_ORIGINS set?): no computed answer to keep")
     for route in layer.routes.values():
         if route.answer is not None:
             route.answer = _kept(route.answer)
