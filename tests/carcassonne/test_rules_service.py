@@ -88,6 +88,8 @@ def test_K_SVC_TOWER_a_captured_top_reopens_the_tower():
     assert carcassonne.Tower((0, 2), 2, None) in after.towers
     no_foundation = doc(ROW, tower=True, towers=[((1, 1), 1, None)])
     assert [p.rule for p in carcassonne.validate_state(no_foundation)[0]] == ["K-TOW-ACT-1"]
+    twice = doc(ROW, tower=True, towers=[((0, 1), 1, None), ((0, 2), 2, None), ((0, 1), 1, None)])
+    assert [(p.rule, p.pointer) for p in carcassonne.validate_state(twice)[0]] == [("K-TOW-ACT-1", "/towers/2/at")]
     on_foundation = doc(ROW, tower=True, meeples=[(0, (0, 1), "tower")])
     assert [p.rule for p in carcassonne.validate_state(on_foundation)[0]] == ["K-TILE-4"]
 

@@ -264,18 +264,21 @@ def _meeples(loaded: Any, n: int, index: BoardIndex, board: tuple[Placement, ...
 def _towers(listed: list[tuple[int, Tower]], n: int, index: BoardIndex, bad: Bad) -> list[Tower]:
     """The towers kept: on foundations, one a square (K-TOW-ACT-1), a top of a player of the game."""
     towers: list[Tower] = []
+    kept: set[Square] = set()  # the squares of `towers`: a look-up a tower, not a pass over those kept
+    grid, faces = index.grid, index.faces
     for i, item in listed:
-        number = index.grid.get(item.at)
-        if number is None or not index.faces[number].tower:
+        number = grid.get(item.at)
+        if number is None or not faces[number].tower:
             bad("K-TOW-ACT-1", f"/towers/{i}/at", f"{_xy(item.at)} holds no tower foundation.")
             continue
-        if any(t.at == item.at for t in towers):
+        if item.at in kept:
             bad("K-TOW-ACT-1", f"/towers/{i}/at", f"Two towers at {_xy(item.at)}.")
             continue
         if item.top is not None and item.top >= n:
             bad("K-SETUP-2", f"/towers/{i}/top", f"There is no player {item.top}.")
             continue
         towers.append(item)
+        kept.add(item.at)
     return towers
 
 
