@@ -16,6 +16,11 @@ floor ÷ service is what bench/service.py measures over HTTP, without the server
 EARLY_CACHE_HITS off, every answer written by the Flask view (service/api/early.py says what the early layer
 skips). Each figure is CPU time (time.process_time) per request, the best of `--rounds` passes over the bodies, the
 servers in turn twice: the machine's other load moves wall time far more. Nothing is asserted.
+
+`--idle-ms N` sleeps N ms before each request (not counted: the CPU time is the process's): a server's CPU idles
+between its clients' requests, and a request that follows an idle spell finds less of its code and data in the
+processor's caches than one run in a tight loop. Set beside a run without it, it tells how much of a request's cost
+over HTTP is that refill.
 """
 from __future__ import annotations
 
@@ -45,12 +50,14 @@ def _bench_module(name: str, file: str):
     return module
 
 
-def cpu_per_request(client, requests: list[tuple[str, bytes]], rounds: int) -> float:
-    """µs of CPU per request, the best of `rounds` passes over the requests."""
+def cpu_per_request(client, requests: list[tuple[str, bytes]], rounds: int, idle: float = 0.0) -> float:
+    """µs of CPU per request, the best of `rounds` passes over the requests; `idle` seconds asleep before each."""
     best = float("inf")
     for _ in range(rounds):
         started = time.process_time()
         for url, body in requests:
+            if idle:
+                time.sleep(idle)
             response = client.post(url, data=body, content_type="application/json")
             assert response.status_code == 200, response.get_data()[:300]
         best = min(best, (time.process_time() - started) / len(requests) * 1e6)
@@ -67,8 +74,11 @@ def main() -> None:
     parser.add_argument("--endpoints", default=",".join(ENDPOINTS), help="default: apply,legal-moves,score")
     parser.add_argument("--seed", type=int, default=7, help="the first game's seed (default 7, as bench/service.py)")
     parser.add_argument("--flask-path", action="store_true", help="also the Flask path (early answers off)")
+    parser.add_argument("--idle-ms", type=float, default=0.0, help="sleep this long before each request (default 0: "
+                        "back to back)")
     parser.add_argument("--json", help="write the figures here")
     args = parser.parse_args()
+    idle = args.idle_ms / 1000
     logging.disable(logging.CRITICAL)
     over_http = _bench_module("bench_service", "service.py")
     floor = _bench_module("bench_floor_app", "floor_app.py").app.test_client()
@@ -89,10 +99,10 @@ def main() -> None:
             echoes = [(f"/echo?bytes={size}", text) for size, text in zip(sizes, texts)]
             mine, theirs, flask_path = [], [], []
             for _ in range(2):  # the apps in turn, so all see the same machine
-                mine.append(cpu_per_request(service, requests, args.rounds))
-                theirs.append(cpu_per_request(floor, echoes, args.rounds))
+                mine.append(cpu_per_request(service, requests, args.rounds, idle))
+                theirs.append(cpu_per_request(floor, echoes, args.rounds, idle))
                 if through_flask is not None:
-                    flask_path.append(cpu_per_request(through_flask, requests, args.rounds))
+                    flask_path.append(cpu_per_request(through_flask, requests, args.rounds, idle))
             row = {"bodies": len(texts), "body_median": statistics.median(len(t) for t in texts),
                    "service_us": min(mine), "floor_us": min(theirs)}
             row["ratio"] = row["floor_us"] / row["service_us"]
