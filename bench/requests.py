@@ -19,8 +19,8 @@ servers in turn twice: the machine's other load moves wall time far more. Nothin
 
 `--idle-ms N` sleeps N ms before each request (not counted: the CPU time is the process's): a server's CPU idles
 between its clients' requests, and a request that follows an idle spell finds less of its code and data in the
-processor's caches than one run in a tight loop. Set beside a run without it, it tells how much of a request's cost
-over HTTP is that refill.
+processor's caches than one run in a tight loop. Set beside a run without it, it tells what an idle spell adds to
+a request.
 """
 from __future__ import annotations
 
