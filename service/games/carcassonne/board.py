@@ -19,11 +19,11 @@ squares only, one table look-up each.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import partial
 from itertools import accumulate, chain, repeat
 from operator import attrgetter, itemgetter, mul
 from typing import NamedTuple
 
+from ..core.records import from_fields
 from .model import Placement, Square
 from .tiles import DIRECTIONS, FACE_OF, SIDE_JOINS, Face, Kind, Segment, face, joins, rotations_meeting
 
@@ -50,7 +50,7 @@ class Group(NamedTuple):
     handle: tuple[Square, Segment]  # its first segment in board order (y, then x, then segment), and its square
 
 
-_group = partial(tuple.__new__, Group)  # Group((kind, squares, ...)) from one tuple, without the Python __new__
+_group = from_fields(Group)  # end scoring makes one for every feature holding a meeple
 
 _UNION_FIND = frozenset(("first", "parent", "ring", "open", "node_square", "node_segment"))
 

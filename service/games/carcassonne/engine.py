@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from functools import partial
 from operator import attrgetter
 from typing import Any
 
 from ..core.errors import illegal
+from ..core.records import from_fields
 from ..core.turns import Events, Stage, Turns, finished
 from .model import RANSOM, Bag, Meeple, Phase, Placement, Player, Square, State, StepDue, Tower
 from .scoring import completed_by, describe, index_of, majority, occupancy, score_state, value
@@ -94,9 +94,9 @@ def captures(state: State) -> list[Step]:
 
 # ---------------------------------------------------------------------------------------------- legal steps
 
-# Step((type, tile, at, rotation, feature, player)) from one tuple: a listing makes one for every square and rotation
-# where the tile fits, and a named tuple's own __new__ is a Python function.
-_place_step = partial(tuple.__new__, Step)
+# Step from (type, tile, at, rotation, feature, player): a listing makes one for every square and rotation where the
+# tile fits
+_place_step = from_fields(Step)
 
 
 def _ransoms(state: State) -> list[Step]:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from functools import partial
 from itertools import chain, repeat
 from operator import attrgetter, itemgetter, le
 from typing import Any
 
 from ..core.errors import Problem
+from ..core.records import from_fields
 from ..core.schemas import Reading
 from .board import BoardIndex
 from .model import (
@@ -40,10 +40,9 @@ GAME_ID = "carcassonne"
 
 Bad = Callable[[str, str, str], None]  # (rule, pointer, message): one problem of the position
 
-# Placement((tile, at, rotation)) and Meeple((at, feature, player)) from one tuple: a named tuple's own __new__ is a
-# Python function, and a read makes one a tile and one a meeple.
-_placement = partial(tuple.__new__, Placement)
-_meeple = partial(tuple.__new__, Meeple)
+# Placement from (tile, at, rotation) and Meeple from (at, feature, player): a read makes one a tile and one a meeple
+_placement = from_fields(Placement)
+_meeple = from_fields(Meeple)
 _TILE = attrgetter("tile")
 _TILE_ID, _AT_LISTED = itemgetter("tile"), itemgetter("at")  # of a placement as loaded
 # The kinds as module globals: `Kind.FIELD` goes through the enum class at each use (several times a global's cost),

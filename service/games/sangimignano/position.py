@@ -8,12 +8,12 @@ rotation 0 or 1, hands sorted, so equal states are equal bytes.
 """
 from __future__ import annotations
 
-from functools import partial
 from itertools import chain, permutations, product
 from operator import itemgetter
 from typing import Any
 
 from ..core.errors import Problem
+from ..core.records import from_fields
 from ..core.schemas import Reading
 from .engine import Pieces, has_choice, know_pieces, stuck
 from .geometry import (
@@ -50,9 +50,7 @@ from .steps import distinct_guilds
 
 GAME_ID = "sangimignano"
 
-# Placed((at, rotation, guilds)) from one tuple: a named tuple's own __new__ is a Python function, and a read makes
-# one a hexagon.
-_placed = partial(tuple.__new__, Placed)
+_placed = from_fields(Placed)  # from (at, rotation, guilds): a read makes one a hexagon
 
 # A hexagon of the board as built: (its place as one number, `geometry.place_key`, by which the board
 # is sorted; its index in the document, for pointers; the hexagon in canonical form; per canonical space, the

@@ -11,10 +11,10 @@ JSON form is read by the game's move schema (schemas.py: `parse_step`), as the A
 """
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, NamedTuple
 
 from ..core.errors import Problem
+from ..core.records import from_fields
 from .geometry import GUILDS, Coord, Guilds, hexagon_kind
 
 
@@ -34,9 +34,8 @@ class Step(NamedTuple):
         return {"type": kind}
 
 
-# Step(*fields) from one tuple of all five: a named tuple's own __new__ is a Python function, and a legal listing
-# makes a step for every space or placement of a board.
-made_step = partial(tuple.__new__, Step)
+# Step from (type, at, guild, hex, rotation): a legal listing makes one for every space or placement of a board
+made_step = from_fields(Step)
 
 
 def hex_step(guilds: Guilds, at: Coord, rotation: int) -> Step:
