@@ -29,13 +29,11 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,36 +46,20 @@ JSON = {"Content-Type": "application/json"}
 
 
 @dataclass
-class Server:
-    name: str
-    app: str  # gunicorn's APP_MODULE
-    cwd: Path = ROOT  # where `service` is imported from
-    env: dict[str, str] = field(default_factory=dict)
-    process: subprocess.Popen | None = None
-    port: int = 0
+class Server(bench_service.Server):
+    """bench/service.py's server with one worker and no recycling, asked one request at a time on a keep-alive
+    connection, its CPU read from the worker's threads."""
+
     worker: int = 0
     connection: http.client.HTTPConnection | None = None
 
-    def start(self, workdir: Path, log_level: str) -> None:
-        self.port = bench_service.free_port()
-        env = {**os.environ, "WEB_CONCURRENCY": "1", "GUNICORN_MAX_REQUESTS": "0", "RATE_LIMIT": "",
-               "CACHE_MAX_ENTRIES": "0", "LOG_LEVEL": log_level,
-               "PROMETHEUS_MULTIPROC_DIR": str(workdir / f"{self.name}-metrics"), **self.env}
-        for name in ("REDIS_URL", "CACHE_MIN_COMPUTE_MS"):
-            env.pop(name, None)
-        env["PYTHONPATH"] = os.pathsep.join([str(self.cwd), str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-        with open(workdir / f"{self.name}.log", "wb") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "--config", str(GUNICORN_CONF), "--bind",
-                 f"127.0.0.1:{self.port}", self.app],
-                cwd=self.cwd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-
-    def wait_ready(self, timeout: float = 60) -> None:
+    def wait_ready(self, timeout: float = 60) -> None:  # type: ignore[override]
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:  # type: ignore[union-attr]
-                raise SystemExit(f"{self.name}: gunicorn exited ({self.process.returncode})")  # type: ignore[union-attr]
-            workers = bench_service._children(self.process.pid)  # type: ignore[union-attr]
+                raise SystemExit(f"{self.name}: gunicorn exited ({self.process.returncode}); log:\n"  # type: ignore[union-attr]
+                                 f"{self.log_tail()}")
+            workers = self.workers()
             if workers:
                 try:
                     connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
@@ -88,7 +70,7 @@ class Server:
                 except OSError:
                     pass
             time.sleep(0.1)
-        raise SystemExit(f"{self.name}: not ready after {timeout:.0f} s")
+        raise SystemExit(f"{self.name}: not ready after {timeout:.0f} s; log:\n{self.log_tail()}")
 
     def post(self, path: str, body: bytes) -> tuple[int, bytes]:
         connection = self.connection
@@ -112,10 +94,9 @@ class Server:
                 pass  # a thread that ended between the listing and the read
         return total / 1e9
 
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, 15)
-            self.process.wait(timeout=30)
+
+# what every server here runs with, beside bench/service.py's settings: one worker, every answer computed, no Redis
+ONE_WORKER = {"WEB_CONCURRENCY": "1", "CACHE_MAX_ENTRIES": "0", "REDIS_URL": None, "CACHE_MIN_COMPUTE_MS": None}
 
 
 def requests_for(server: Server, case, scenario: str, bodies: list[bytes], sizes: list[int]) -> list[tuple]:
@@ -149,19 +130,20 @@ def main() -> None:
     scenarios = tuple(s.strip() for s in args.scenarios.split(",") if s.strip())
     cases = bench_service.chosen_cases(args.game, args.variant)
 
-    servers = [Server("floor", "bench.floor_app:app"), Server("service", "service.api:create_app()")]
-    if args.overhead:
-        servers.append(Server("overhead", "bench.overhead_app:create_app()"))
-    if args.ref:
-        servers.append(Server("ref", "service.api:create_app()", cwd=args.ref.resolve()))
     workdir = Path(tempfile.mkdtemp(prefix="bench-paired-"))
+    apps = [("floor", "bench.floor_app:app", ROOT), ("service", "service.api:create_app()", ROOT)]
+    if args.overhead:
+        apps.append(("overhead", "bench.overhead_app:create_app()", ROOT))
+    if args.ref:
+        apps.append(("ref", "service.api:create_app()", args.ref.resolve()))
+    servers = [Server(name, app, ONE_WORKER, workdir, cwd=cwd) for name, app, cwd in apps]
     print(f"machine: {bench_service.machine_line()}")
     print(f"servers: {', '.join(s.name for s in servers)}; one gunicorn worker each, {GUNICORN_CONF.relative_to(ROOT)}"
           f", LOG_LEVEL={args.log_level}; {args.rounds} rounds over {args.bodies} games' bodies a case", flush=True)
     rows = []
     try:
         for server in servers:
-            server.start(workdir, args.log_level)
+            server.start(args.log_level, max_requests=0)
         for server in servers:
             server.wait_ready()
         for case in cases:

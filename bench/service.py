@@ -230,30 +230,34 @@ def _children(pid: int) -> list[int]:
 class Server:
     name: str
     app: str  # gunicorn's APP_MODULE
-    env: dict[str, str]
+    env: dict[str, str | None]  # over the defaults below (WEB_CONCURRENCY 2, ...); None: the variable unset
     workdir: Path
     port: int = 0
     process: subprocess.Popen | None = None
     log_path: Path = field(default_factory=Path)
     _log_offset: int = 0
     config: Path = GUNICORN_CONF  # gunicorn's settings file
+    cwd: Path = ROOT  # where `service` is imported from (another checkout's, to measure it beside this one)
 
     def start(self, log_level: str, max_requests: int | None) -> None:
         self.port = free_port()
         metrics_dir = self.workdir / f"{self.name}-metrics"
         self.log_path = self.workdir / f"{self.name}.log"
-        env = {**os.environ, **self.env, "WEB_CONCURRENCY": "2", "RATE_LIMIT": "",
+        env = {**os.environ, "WEB_CONCURRENCY": "2", "RATE_LIMIT": "",
                "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir), "LOG_LEVEL": log_level,
-               "BIND": f"127.0.0.1:{self.port}"}
+               "BIND": f"127.0.0.1:{self.port}", **self.env}
         if max_requests is not None:
             env["GUNICORN_MAX_REQUESTS"] = str(max_requests)
             env["GUNICORN_MAX_REQUESTS_JITTER"] = "0" if max_requests == 0 else env.get(
                 "GUNICORN_MAX_REQUESTS_JITTER", "500")
+        # the checkout measured first on the path, this one's bench/ (the floor's app) after it
+        env["PYTHONPATH"] = os.pathsep.join([str(self.cwd), str(ROOT), env.get("PYTHONPATH") or ""]).rstrip(os.pathsep)
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "--config", str(self.config), "--bind",
                  f"127.0.0.1:{self.port}", self.app],
-                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                cwd=self.cwd, env={name: value for name, value in env.items() if value is not None}, stdout=log,
+                stderr=subprocess.STDOUT, start_new_session=True)
 
     def wait_ready(self, path: str, body: bytes, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
