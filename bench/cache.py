@@ -29,6 +29,7 @@ import orjson
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.api import create_app  # noqa: E402
+from service.api.config import HEAVY_CLIENT_RATE_LIMIT
 from service.games import torri  # noqa: E402
 
 APPLY = "/v1/games/torri/apply"
@@ -135,7 +136,7 @@ def main() -> None:
 
     server = RedisProcess()
     try:
-        common = {"RATE_LIMIT": "", "LOG_LEVEL": "WARNING", "TESTING": True}
+        common = {"RATE_LIMIT": HEAVY_CLIENT_RATE_LIMIT, "LOG_LEVEL": "WARNING", "TESTING": True}
         clients = {
             "computed": create_app({**common, "CACHE_MAX_ENTRIES": 0}).test_client(),
             "redis": create_app({**common, "REDIS_URL": server.url}).test_client(),

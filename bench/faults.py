@@ -282,6 +282,7 @@ def build_calls(seed: int = 11) -> list[Call]:
     import orjson
 
     from service.api import create_app
+    from service.api.config import HEAVY_CLIENT_RATE_LIMIT
     from service.games import torri
     from service.games.registry import GAMES
 
@@ -296,7 +297,8 @@ def build_calls(seed: int = 11) -> list[Call]:
     bodies += [("torri/score", "/v1/games/torri/score", {"table": ADSO_WILLIAM_TABLE}),
                ("torri/picture", "/v1/games/torri/picture", {"table": ADSO_WILLIAM_TABLE}),
                ("campanile/new", "/v1/games/campanile/new", {"seed": 5, "names": ["Ada", "Bea", "Cy"]})]
-    oracle = create_app({"TESTING": True, "RATE_LIMIT": "", "REDIS_URL": "", "LOG_LEVEL": "WARNING"}).test_client()
+    oracle = create_app({"TESTING": True, "RATE_LIMIT": HEAVY_CLIENT_RATE_LIMIT, "REDIS_URL": "",
+                         "LOG_LEVEL": "WARNING"}).test_client()
     campanile_state = oracle.post("/v1/games/campanile/new", json={"seed": 5, "names": ["Ada", "Bea", "Cy"]})
     bodies.append(("campanile/legal-moves", "/v1/games/campanile/legal-moves",
                    {"state": campanile_state.get_json()["state"]}))

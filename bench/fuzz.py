@@ -62,13 +62,15 @@ if os.environ.get(ENV_REPORT):
     from schemathesis.core.failures import FailureGroup
 
     from service.api import create_app
+    from service.api.config import HEAVY_CLIENT_RATE_LIMIT
 
     EXAMPLES = int(os.environ.get(ENV_EXAMPLES, "5"))
     SEED = os.environ.get(ENV_SEED)
     REPORT = Path(os.environ[ENV_REPORT])
     STARTED = time.perf_counter()
 
-    app = create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "CRITICAL", "REDIS_URL": ""})
+    app = create_app({"TESTING": True, "RATE_LIMIT": HEAVY_CLIENT_RATE_LIMIT, "LOG_LEVEL": "CRITICAL",
+                      "REDIS_URL": ""})
     STATS: dict = {"requests": 0, "by_status": collections.Counter(), "by_operation": collections.Counter(),
                    "failures": [], "tolerated": collections.Counter(), "server_errors": [], "slowest_ms": 0.0}
     _wsgi = app.wsgi_app

@@ -2,7 +2,8 @@
 apart, where bench/service.py's loaded runs swing by ±15 % on a shared 2-core machine.
 
 Servers, each gunicorn with the project's deploy/gunicorn.conf.py, one worker (WEB_CONCURRENCY=1, no recycling:
-GUNICORN_MAX_REQUESTS=0), RATE_LIMIT="", LOG_LEVEL as deployed (INFO), its own PROMETHEUS_MULTIPROC_DIR:
+GUNICORN_MAX_REQUESTS=0), otherwise the deployed settings as bench/service.py's servers have them (the rate
+limiter counting every request, never refusing), LOG_LEVEL as deployed (INFO), its own PROMETHEUS_MULTIPROC_DIR:
 
     floor     bench/floor_app.py, answering as many bytes as the service answers each body (as in service.py)
     service   the service, CACHE_MAX_ENTRIES=0: every answer computed

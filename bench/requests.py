@@ -12,9 +12,10 @@ there: with as many bodies as there (300, the default), a memo of 256 boards ask
 again. They go through Flask's test client with the cache off (every answer computed: the reading, the game, the
 JSON) and, in turn, to bench/floor_app.py (Flask parsing the same bodies and answering as many bytes): the ratio
 floor ÷ service is what bench/service.py measures over HTTP, without the server's and the load generator's share
-(which both pay alike, so over HTTP the ratio is closer to 1). With `--flask-path`, also the same service with
-EARLY_CACHE_HITS off, every answer written by the Flask view (service/api/early.py says what the early layer
-skips). Each figure is CPU time (time.process_time) per request, the best of `--rounds` passes over the bodies, the
+(which both pay alike, so over HTTP the ratio is closer to 1). The service runs the deployed settings, the rate
+limiter counting every request in this host's shared memory (at HEAVY_CLIENT_RATE_LIMIT, which one client never
+reaches); with `--limiter`, also the same service with RATE_LIMIT off, so that the limiter's cost per request is
+the difference. Each figure is CPU time (time.process_time) per request, the best of `--rounds` passes over the bodies, the
 servers in turn twice: the machine's other load moves wall time far more. Nothing is asserted.
 
 `--idle-ms N` sleeps N ms before each request (not counted: the CPU time is the process's): a server's CPU idles
@@ -37,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from service.api import create_app  # noqa: E402
+from service.api.config import HEAVY_CLIENT_RATE_LIMIT  # noqa: E402
 
 ENDPOINTS = ("apply", "legal-moves", "score")
 
@@ -73,7 +75,8 @@ def main() -> None:
     parser.add_argument("--variant", help="comma-separated variant names, `base` for none (default: all)")
     parser.add_argument("--endpoints", default=",".join(ENDPOINTS), help="default: apply,legal-moves,score")
     parser.add_argument("--seed", type=int, default=7, help="the first game's seed (default 7, as bench/service.py)")
-    parser.add_argument("--flask-path", action="store_true", help="also the Flask path (early answers off)")
+    parser.add_argument("--limiter", action="store_true", help="also the service with no rate limit (the limiter's "
+                        "cost is the difference)")
     parser.add_argument("--idle-ms", type=float, default=0.0, help="sleep this long before each request (default 0: "
                         "back to back)")
     parser.add_argument("--json", help="write the figures here")
@@ -82,13 +85,15 @@ def main() -> None:
     logging.disable(logging.CRITICAL)
     over_http = _bench_module("bench_service", "service.py")
     floor = _bench_module("bench_floor_app", "floor_app.py").app.test_client()
-    settings = {"RATE_LIMIT": "", "CACHE_MAX_ENTRIES": 0, "LOG_LEVEL": "ERROR"}
+    settings = {"RATE_LIMIT": HEAVY_CLIENT_RATE_LIMIT, "CACHE_MAX_ENTRIES": 0, "LOG_LEVEL": "ERROR"}
     service = create_app(settings).test_client()
-    through_flask = create_app({**settings, "EARLY_CACHE_HITS": False}).test_client() if args.flask_path else None
+    print(f"settings: the deployed ones, RATE_LIMIT={HEAVY_CLIENT_RATE_LIMIT!r} (counted, never refused), "
+          f"CACHE_MAX_ENTRIES=0, LOG_LEVEL=ERROR")
+    unlimited = create_app({**settings, "RATE_LIMIT": ""}).test_client() if args.limiter else None
     endpoints = tuple(args.endpoints.split(","))
     figures: dict[str, dict] = {}
     print(f"{'case':28} {'endpoint':12} {'body median':>11} {'service µs':>10} {'floor µs':>9} {'floor ÷ service':>15}"
-          + (f" {'Flask path µs':>13} {'Flask path ÷ service':>20}" if args.flask_path else ""))
+          + (f" {'no limit µs':>11} {'limiter µs':>10}" if args.limiter else ""))
     for case in over_http.chosen_cases(args.game, args.variant):
         bodies = over_http.sample_bodies(case, args.bodies, args.seed, endpoints)
         for endpoint in endpoints:
@@ -97,20 +102,20 @@ def main() -> None:
             requests = [(url, text) for text in texts]
             sizes = [len(service.post(url, data=t, content_type="application/json").get_data()) for t in texts]
             echoes = [(f"/echo?bytes={size}", text) for size, text in zip(sizes, texts)]
-            mine, theirs, flask_path = [], [], []
+            mine, theirs, without_limit = [], [], []
             for _ in range(2):  # the apps in turn, so all see the same machine
                 mine.append(cpu_per_request(service, requests, args.rounds, idle))
                 theirs.append(cpu_per_request(floor, echoes, args.rounds, idle))
-                if through_flask is not None:
-                    flask_path.append(cpu_per_request(through_flask, requests, args.rounds, idle))
+                if unlimited is not None:
+                    without_limit.append(cpu_per_request(unlimited, requests, args.rounds, idle))
             row = {"bodies": len(texts), "body_median": statistics.median(len(t) for t in texts),
                    "service_us": min(mine), "floor_us": min(theirs)}
             row["ratio"] = row["floor_us"] / row["service_us"]
             line = (f"{case.name:28} {endpoint:12} {row['body_median']:>9.0f} B {row['service_us']:>10.0f} "
                     f"{row['floor_us']:>9.0f} {row['ratio']:>14.2f}x")
-            if flask_path:
-                row["flask_path_us"] = min(flask_path)
-                line += f" {row['flask_path_us']:>13.0f} {row['flask_path_us'] / row['service_us']:>19.2f}x"
+            if without_limit:
+                row["no_limit_us"] = min(without_limit)
+                line += f" {row['no_limit_us']:>11.0f} {row['service_us'] - row['no_limit_us']:>10.1f}"
             figures[f"{case.name} {endpoint}"] = row
             print(line, flush=True)
     if args.json:

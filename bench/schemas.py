@@ -25,6 +25,7 @@ from typing import Any, Callable, Iterator
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.api import create_app  # noqa: E402
+from service.api.config import HEAVY_CLIENT_RATE_LIMIT
 from service.games import carcassonne, sangimignano  # noqa: E402
 from service.games.core import schemas as wire  # noqa: E402
 from service.games.core.schemas import List, wire_schema  # noqa: E402
@@ -92,8 +93,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=300)
     args = parser.parse_args()
-    client = create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "CRITICAL", "REDIS_URL": "",
-                         "CACHE_MAX_ENTRIES": 0, "EARLY_CACHE_HITS": False}).test_client()
+    client = create_app({"TESTING": True, "RATE_LIMIT": HEAVY_CLIENT_RATE_LIMIT, "LOG_LEVEL": "CRITICAL", "REDIS_URL": "",
+                         "CACHE_MAX_ENTRIES": 0}).test_client()
     cases = [("Carcassonne, 24 tiles", "carcassonne", carcassonne_state(24)),
              ("Carcassonne, 70 tiles", "carcassonne", carcassonne_state(70)),
              ("San Gimignano, 4 players", "sangimignano", sangimignano_state()),

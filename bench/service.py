@@ -2,7 +2,9 @@
 variant, with request bodies sampled over whole seeded random games.
 
 Starts three gunicorn servers on free loopback ports, all with deploy/gunicorn.conf.py, WEB_CONCURRENCY=2,
-RATE_LIMIT="" and their own PROMETHEUS_MULTIPROC_DIR in a temp dir:
+the deployed settings (deploy/k8s/configmap.yaml: the rate limiter counting every request, in this host's shared
+memory) with RATE_LIMIT raised to one wrk client never reaches (HEAVY_CLIENT_RATE_LIMIT), and their own
+PROMETHEUS_MULTIPROC_DIR in a temp dir:
 
     cold    the service, CACHE_MAX_ENTRIES=0: every answer is computed (X-Cache: miss)
     cached  the service, the in-process LRU, filled with the bodies before it is measured: every answer is a hit
@@ -76,6 +78,7 @@ import orjson
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from service.api.config import HEAVY_CLIENT_RATE_LIMIT  # noqa: E402
 from service.games.registry import GAMES  # noqa: E402
 
 GUNICORN_CONF = ROOT / "deploy" / "gunicorn.conf.py"
@@ -243,7 +246,7 @@ class Server:
         self.port = free_port()
         metrics_dir = self.workdir / f"{self.name}-metrics"
         self.log_path = self.workdir / f"{self.name}.log"
-        env = {**os.environ, "WEB_CONCURRENCY": "2", "RATE_LIMIT": "",
+        env = {**os.environ, "WEB_CONCURRENCY": "2", "RATE_LIMIT": HEAVY_CLIENT_RATE_LIMIT,
                "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir), "LOG_LEVEL": log_level,
                "BIND": f"127.0.0.1:{self.port}", **self.env}
         if max_requests is not None:
@@ -892,7 +895,7 @@ def main() -> int:
         recycling = ("config default (5000 +- 500 jitter), the cached server's 0" if args.max_requests is None
                      else args.max_requests)
         print(f"gunicorn: {GUNICORN_CONF.relative_to(ROOT)}, app {args.app}, WEB_CONCURRENCY=2, GUNICORN_THREADS="
-              f"{os.environ.get('GUNICORN_THREADS', '2')}, RATE_LIMIT='', LOG_LEVEL={args.log_level}, max_requests="
+              f"{os.environ.get('GUNICORN_THREADS', '2')}, RATE_LIMIT='{HEAVY_CLIENT_RATE_LIMIT}' (counted, never refused), LOG_LEVEL={args.log_level}, max_requests="
               f"{recycling}")
         print(f"wrk: -t{args.threads} -c{args.connections} -d{args.duration}s --latency, cycling through the bodies; "
               f"{args.rounds} round(s) per case, order rotated each round; figures: medians over rounds", flush=True)

@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from service.api import create_app  # noqa: E402
+from service.api.config import HEAVY_CLIENT_RATE_LIMIT
 from service.games.core.schemas import wire_schema  # noqa: E402
 from service.games.registry import GAMES  # noqa: E402
 
@@ -201,7 +202,7 @@ def main() -> None:
     parser.add_argument("--json", help="write the results here as JSON")
     args = parser.parse_args()
 
-    app = create_app({"RATE_LIMIT": "", "CACHE_MAX_ENTRIES": 0, "LOG_LEVEL": "WARNING", "REDIS_URL": ""})
+    app = create_app({"RATE_LIMIT": HEAVY_CLIENT_RATE_LIMIT, "CACHE_MAX_ENTRIES": 0, "LOG_LEVEL": "WARNING", "REDIS_URL": ""})
     client = app.test_client()
     rows = []
     refused = 0

@@ -1,5 +1,5 @@
-"""Shared fixtures: the hypothesis profiles, and the app and a client with the test settings (no rate limit, the
-in-process cache, quiet logs), one per test module. A folder's own conftest.py may narrow them: tests/hostile keeps
+"""Shared fixtures: the hypothesis profiles, and the app and a client with the deployed settings (tests/settings.py
+names the three the suite changes), one per test module. A folder's own conftest.py may narrow them: tests/hostile keeps
 the warnings in its logs, tests/api builds an app per test, with settings from `app_config` markers."""
 import os
 from typing import Any, Callable
@@ -9,17 +9,18 @@ from flask import Flask
 from hypothesis import HealthCheck, settings
 
 from service.api import create_app
+from tests.settings import AS_DEPLOYED
 
 settings.register_profile("ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
-TEST_SETTINGS: dict[str, Any] = {"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "CRITICAL", "REDIS_URL": ""}
+TEST_SETTINGS: dict[str, Any] = AS_DEPLOYED
 
 
 @pytest.fixture(scope="session")
 def make_app() -> Callable[..., Flask]:
-    """create_app with the test settings plus overrides."""
+    """create_app with the deployed settings plus overrides."""
 
     def make(**overrides: Any) -> Flask:
         return create_app({**TEST_SETTINGS, **overrides})

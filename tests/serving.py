@@ -9,8 +9,9 @@ from typing import Any, Iterator
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from service.api import create_app
+from tests.settings import AS_DEPLOYED
 
-CONFIG = {"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "WARNING", "REDIS_URL": ""}
+CONFIG = AS_DEPLOYED
 
 
 class QuietHandler(WSGIRequestHandler):

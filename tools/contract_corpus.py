@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from service.api import create_app  # noqa: E402
+from service.api.config import HEAVY_CLIENT_RATE_LIMIT  # noqa: E402
 from service.games.registry import GAMES  # noqa: E402
 
 NAMES = ["Ada", "Bea", "Cy", "Dee", "Eve"]
@@ -147,8 +148,10 @@ def answer_of(client, method: str, path: str, body: Any) -> dict:
 
 
 def make_client():
-    return create_app({"RATE_LIMIT": "", "CACHE_MAX_ENTRIES": 0, "LOG_LEVEL": "ERROR", "REDIS_URL": "",
-                       "TESTING": True}).test_client()
+    """The deployed settings, but: no answer kept (every answer computed), no Redis, quiet logs, and a rate limit the
+    corpus's one client never reaches (the limiter counts every request all the same)."""
+    return create_app({"RATE_LIMIT": HEAVY_CLIENT_RATE_LIMIT, "CACHE_MAX_ENTRIES": 0, "LOG_LEVEL": "ERROR",
+                       "REDIS_URL": "", "TESTING": True}).test_client()
 
 
 def differences(before: Any, after: Any, pointer: str = "", ignore: frozenset[str] = frozenset(),

@@ -5,23 +5,22 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from flask import Flask, Response, request
-from flask_cors import CORS
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 from flask_smorest import Api
 from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .. import __version__
 from .caching import AnswerCache
 from .config import Settings
 from .docs import docs_blp
+from .front import Front
 from .games import register_games
 from .jsonio import OrjsonProvider
-from .memos import forget_memos_every
 from .observability import Metrics, configure_logging, register_request_hooks
 from .openapi import SchemaExtrasPlugin, register_problem_responses
 from .probes import probes_blp
 from .problems import ApiProblem, register_error_handlers
+from .ratelimit import RateLimiter
 from .referee import referee_blp
 from .replay import replay_blp
 
@@ -64,12 +63,13 @@ class RefereeFlask(Flask):
 
 
 class Referee:
-    """What the app holds between requests besides its extensions: settings, metrics, the spec."""
+    """What the app holds between requests besides its extensions: settings, metrics, the spec, the limiter."""
 
-    def __init__(self, settings: Settings, metrics: Metrics, api: Api) -> None:
+    def __init__(self, settings: Settings, metrics: Metrics, api: Api, limiter: RateLimiter | None) -> None:
         self.settings = settings
         self.metrics = metrics
         self.api = api
+        self.limiter = limiter
         self.count = metrics.count  # (game, endpoint, outcome): one answer given
 
     def spec_yaml(self) -> str:
@@ -78,7 +78,8 @@ class Referee:
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """The app. `config` overrides the environment (same names: REDIS_URL, MAX_BODY_BYTES, RATE_LIMIT, …) and
-    may carry Flask settings such as TESTING."""
+    may carry Flask settings such as TESTING. Every request goes through the front (front.py), whatever the
+    settings: it answers the game questions and hands the rest to Flask."""
     settings = Settings.load(config)
     configure_logging(settings.LOG_LEVEL)
     app = RefereeFlask(__name__)
@@ -91,7 +92,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         API_SPEC_OPTIONS={"info": {"description": API_DESCRIPTION, "license": {"name": "MIT", "identifier": "MIT"},
                                    "contact": {"name": "Tower referee maintainers"}},
                           "servers": [{"url": "/"}], "security": []},
-        RATELIMIT_HEADERS_ENABLED=True,
     )
     for key, value in (config or {}).items():
         if key not in Settings.__dataclass_fields__:
@@ -101,7 +101,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     register_request_hooks(app)
     metrics = Metrics(app)
-    app.extensions["referee"] = Referee(settings, metrics, api)
+    # made here, before gunicorn forks the workers from the preloaded app: they share the host's counts
+    limiter = RateLimiter.from_settings(settings)
+    app.extensions["referee"] = Referee(settings, metrics, api, limiter)
     answers = AnswerCache()
     answers.init_app(app, settings, metrics)
 
@@ -119,59 +121,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                 and len(request.get_data(cache=True)) >= limit:
             raise RequestEntityTooLarge()
 
-    register_games(app, api, answers)
+    register_games(app, api, answers, settings)
     api.register_blueprint(probes_blp)
     app.register_blueprint(docs_blp)
     app.register_blueprint(referee_blp)
     app.register_blueprint(replay_blp)
 
-    @app.after_request
-    def _retry_after_only_when_refused(response: Response) -> Response:
-        # Runs after the limiter's own hook (hooks run in reverse order), which sets Retry-After on every answer:
-        # keep it where it means something (429, 503).
-        if response.status_code not in (429, 503):
-            response.headers.pop("Retry-After", None)
-        return response
-
-    CORS(app, origins=list(settings.CORS_ORIGINS), expose_headers=["X-Cache", "X-Request-Id"], max_age=86400,
-         supports_credentials=False)
-    # Rate-limit counters live in Redis when there is one (shared by all workers and replicas), with the same
-    # short timeouts as the cache: a slow or dead Redis falls back to in-memory counting, never blocks a request.
-    # One budget per client address over the whole API (application limits), not one per endpoint.
-    limiter = Limiter(get_remote_address, app=app, enabled=bool(settings.RATE_LIMIT),
-                      application_limits=[settings.RATE_LIMIT] if settings.RATE_LIMIT else [],
-                      application_limits_cost=lambda: _rate_cost(settings),
-                      storage_uri=_limiter_storage(settings), strategy="moving-window",
-                      storage_options=_limiter_options(settings), swallow_errors=True,
-                      in_memory_fallback_enabled=True)
-    for endpoint in ("probes.healthz", "probes.readyz", "prometheus_metrics"):
-        view = app.view_functions.get(endpoint)
-        if view is not None:
-            limiter.exempt(view)
-    app.extensions["referee"].limiter = limiter
-
-    @app.after_request
-    def _no_sniff(response: Response) -> Response:
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        return response
-
-    answers.answer_early(app)  # the layer goes in front of every other but the next
-    forget_memos_every(app, settings.ENGINE_MEMO_REQUESTS)
+    app.wsgi_app = Front(app.wsgi_app, app, settings, answers, limiter)  # type: ignore[method-assign]
+    if settings.FORWARDED_PROXIES:  # the client is who the trusted proxies say, for the limit and the logs
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.FORWARDED_PROXIES)  # type: ignore[method-assign]
     return app
-
-
-def _rate_cost(settings: Settings) -> int:
-    """What a request costs against the rate limit: a suggestion (a search) more than a question."""
-    return settings.SUGGEST_RATE_COST if (request.endpoint or "").endswith(".suggest") else 1
-
-
-def _limiter_options(settings: Settings) -> dict[str, Any]:
-    if settings.REDIS_URL and not settings.REDIS_CLUSTER:
-        return {"socket_timeout": 0.1, "socket_connect_timeout": 0.1}
-    return {}
-
-
-def _limiter_storage(settings: Settings) -> str:
-    if settings.REDIS_URL and not settings.REDIS_CLUSTER:
-        return settings.REDIS_URL
-    return "memory://"

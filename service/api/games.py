@@ -11,18 +11,19 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, current_app, request
 from marshmallow import Schema
 
 from ..games.core.base import Game
 from ..games.core.errors import Problem
-from ..games.core.fastpath import loader_of
-from ..games.core.schemas import StrictSchema, wire_schema
+from ..games.core.schemas import wire_schema
 from ..games.registry import GAMES
 from .blueprint import Blueprint
 from .caching import AnswerCache
-from .early import Answer
+from .config import Settings
+from .front import Answer
 from .jsonio import dumps
+from .observability import GAME_KEY
 from .problems import ApiProblem
 from .schemas import GamesSchema, ProblemSchema, RulesSchema
 
@@ -66,35 +67,33 @@ def require_body() -> None:
 @dataclass(frozen=True)
 class Endpoint:
     """One POST question of a game: its request and answer schemas (by their roles, see `wire_schema`), the
-    game's call, how its answer is counted in the metrics, and its documentation."""
+    game's call (given the service's settings), how its answer is counted in the metrics, and its documentation."""
 
     name: str
     request: str
     answer: str
-    call: Callable[[Game, dict], dict]
+    call: Callable[[Game, dict, Settings], dict]
     summary: str
     description: str
     errors: tuple[int, ...] = (400, 413, 415, 422, 429)
     outcome: Callable[[dict], str] = lambda answer: "ok"
     deterministic: Callable[[dict], bool] = lambda doc: True  # False: the answer is not cached
     storable: Callable[[dict], bool] = lambda answer: True  # False: this answer is not cached (Cache-Control)
-    early: bool = True  # may be computed by the early layer (early.py), before Flask: it needs no app settings
 
 
 def _legal(answer: dict) -> str:
     return "legal" if answer["legal"] else "illegal"
 
 
-def _deal(game: Game, body: dict) -> dict:
+def _deal(game: Game, body: dict, settings: Settings) -> dict:
     if body.get("seed") is None:
         body["seed"] = secrets.randbelow(2 ** 53)  # returned with the deal, so it can be repeated
     return game.new(body)
 
 
-def _suggest(game: Game, body: dict) -> dict:
+def _suggest(game: Game, body: dict, settings: Settings) -> dict:
     """A computer player's suggestion within the service's limits: the default budget when none is given, no
     wall-clock budget over the ceiling, and the ceiling over a playout budget too."""
-    settings = current_app.extensions["referee"].settings
     ceiling = settings.SUGGEST_MAX_BUDGET_MS
     if body.get("seed") is None:
         body["seed"] = secrets.randbelow(2 ** 53)  # returned with the answer, so it can be repeated
@@ -115,31 +114,31 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              "The same seed (and variant and players) always deals the same cards; without a seed the service picks\n"
              "one and returns it, so the deal can be repeated.",
              errors=(400, 413, 415, 429), deterministic=lambda doc: doc.get("seed") is not None),
-    Endpoint("validate", "StateRequest", "ValidateResponse", lambda game, body: game.validate(body),
+    Endpoint("validate", "StateRequest", "ValidateResponse", lambda game, body, settings: game.validate(body),
              "Check a state.",
              "Every problem at once, each with its rule id and a pointer. An impossible state is a 200 answer here\n"
              "(valid: false): checking states is this endpoint's question.",
              errors=(400, 413, 415, 429), outcome=lambda answer: "valid" if answer["valid"] else "invalid"),
     Endpoint("legal-moves", "StateRequest", "LegalMovesResponse",
-             lambda game, body: game.legal_moves(body), "Every legal next step.",
+             lambda game, body, settings: game.legal_moves(body), "Every legal next step.",
              "The steps open to the player to act, each ready to post back to /apply; none once the game is over."),
-    Endpoint("apply", "MovesRequest", "ApplyResponse", lambda game, body: game.apply(body), "Apply moves.",
+    Endpoint("apply", "MovesRequest", "ApplyResponse", lambda game, body, settings: game.apply(body), "Apply moves.",
              "The moves are applied in order, stopping at the first illegal one: an illegal move is an answer\n"
              "(legal: false, with the rule broken), not an error. The answer has the state after the last legal move\n"
              "and the events that happened.", outcome=_legal),
-    Endpoint("replay", "MovesRequest", "ReplayResponse", lambda game, body: game.apply(body, replay=True),
+    Endpoint("replay", "MovesRequest", "ReplayResponse", lambda game, body, settings: game.apply(body, replay=True),
              "Replay a whole game.",
              "Like apply, with the state after every move and the score of the last state: for settling a game\n"
              "played elsewhere.", outcome=_legal),
-    Endpoint("score", "ScoreRequest", "ScoreResponse", lambda game, body: game.score(body),
+    Endpoint("score", "ScoreRequest", "ScoreResponse", lambda game, body, settings: game.score(body),
              "Score a state or a table.",
              "Each player's points by category, the total, and the winner and why; warnings for what looks unlikely\n"
              "but breaks no rule."),
-    Endpoint("notation", "NotationRequest", "NotationResponse", lambda game, body: game.notation(body),
+    Endpoint("notation", "NotationRequest", "NotationResponse", lambda game, body, settings: game.notation(body),
              "Write a table in notation.",
              "A state's table or a table in the game's notation for people (api.md, Notation); reading it back\n"
              "gives the same table."),
-    Endpoint("view", "ViewRequest", "StateResponse", lambda game, body: game.view(body),
+    Endpoint("view", "ViewRequest", "StateResponse", lambda game, body, settings: game.view(body),
              "The state as one player sees it.",
              "What that player may not know (the other hands, the order of face-down cards) becomes counts."),
     Endpoint("suggest", "SuggestRequest", "SuggestResponse", _suggest, "A computer player's move.",
@@ -151,19 +150,19 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              "gives the same answer every time (and is cached); `budget_ms` is wall clock, capped by the service,\n"
              "which counts a suggestion as several requests against the rate limit. A finished game is a 422.",
              outcome=lambda answer: answer["level"], deterministic=_reproducible,
-             storable=lambda answer: answer["complete"], early=False),
+             storable=lambda answer: answer["complete"]),
 )
 OPTIONAL = {"notation", "suggest"}  # offered by the games whose adapter has it (TOOLS)
 
 
-def _question(game: Game, endpoint: Endpoint) -> Callable:
-    """The view of one endpoint for one game: the game gets what the request schema loaded (flask-smorest's way:
-    the state or table built into the game's model, the moves as its steps, nothing read twice), and the answer is
-    counted."""
+def _question(game: Game, endpoint: Endpoint, settings: Settings) -> Callable:
+    """The Flask view of one endpoint for one game, for the questions the front hands over (front.py): the game
+    gets what the request schema loaded (flask-smorest's way: the state or table built into the game's model, the
+    moves as its steps, nothing read twice), and what it refuses becomes a problem document."""
     def view(loaded: dict) -> Response:
-        g.game = game.info.id
+        request.environ[GAME_KEY] = game.info.id
         require_body()
-        answer = endpoint.call(game, loaded)
+        answer = endpoint.call(game, loaded, settings)
         current_app.extensions["referee"].count(game.info.id, endpoint.name, endpoint.outcome(answer))
         response = json_response(answer)
         if not endpoint.storable(answer):
@@ -175,21 +174,16 @@ def _question(game: Game, endpoint: Endpoint) -> Callable:
     return view
 
 
-def _answer_early(game: Game, endpoint: Endpoint, schema: Schema) -> Answer | None:
-    """The endpoint's answer for the early layer (early.py): a body the request schema's compiled loader accepts,
-    answered by the game as the view does, as (JSON bytes, outcome); None for anything else, which the view then
-    answers (with its problem document, or after marshmallow's own reading)."""
-    # a schema with a load of its own (a check across fields) loads through it; the others by their compiled loader
-    load = loader_of(schema) if type(schema).load is StrictSchema.load else schema.load
-    if load is None:
-        return None
-
-    def answer(doc: dict) -> tuple[bytes, str] | None:
+def _answer(game: Game, endpoint: Endpoint, schema: Schema, settings: Settings) -> Answer:
+    """The endpoint's answer for the front: a body the request schema loads, answered by the game as the view
+    does, as (JSON bytes, outcome, storable); None for a body the schema or the game refuses, which the view then
+    answers with its problem document."""
+    def answer(doc: dict) -> tuple[bytes, str, bool] | None:
         try:
-            result = endpoint.call(game, load(doc))
+            result = endpoint.call(game, schema.load(doc), settings)
         except Exception:  # noqa: BLE001 - a refusal, or anything unforeseen: the view answers it, as always
             return None
-        return dumps(result), endpoint.outcome(result)
+        return dumps(result), endpoint.outcome(result), endpoint.storable(result)
     return answer
 
 
@@ -205,7 +199,7 @@ def _rules(game: Game) -> Callable:
 
 def _picture(game: Game) -> Callable:
     def picture(loaded: dict) -> Response:
-        g.game = game.info.id
+        request.environ[GAME_KEY] = game.info.id
         require_body()
         drawing = game.picture(loaded)  # type: ignore[attr-defined]
         current_app.extensions["referee"].count(game.info.id, "picture", "ok")
@@ -215,8 +209,9 @@ def _picture(game: Game) -> Callable:
     return picture
 
 
-def game_blueprint(game: Game, answers: AnswerCache) -> Blueprint:
-    """The routes of one game, made from the table above and the game's schemas; `answers` caches them."""
+def game_blueprint(game: Game, answers: AnswerCache, settings: Settings) -> Blueprint:
+    """The routes of one game, made from the table above and the game's schemas; the front answers its questions
+    (`answers` keeps them) and Flask the rest."""
     game_id, schemas = game.info.id, game.schemas
     blp = Blueprint(f"game_{game_id.replace('-', '_')}", __name__, url_prefix=f"/v1/games/{game_id}",
                     description=f"Refereeing {game.info.title}.")
@@ -232,12 +227,11 @@ def game_blueprint(game: Game, answers: AnswerCache) -> Blueprint:
         if endpoint.name in OPTIONAL and not hasattr(game, endpoint.name):
             continue
         request_schema = wire_schema(schemas, endpoint.request)()
-        view = blp.response(200, wire_schema(schemas, endpoint.answer))(_question(game, endpoint))
+        view = blp.response(200, wire_schema(schemas, endpoint.answer))(_question(game, endpoint, settings))
         view = blp.arguments(request_schema)(view)
         view = _document_problems(blp, endpoint.errors)(view)
-        early = _answer_early(game, endpoint, request_schema) if endpoint.early else None
-        view = answers.cached(f"{blp.url_prefix}/{endpoint.name}", game, endpoint.name, endpoint.deterministic,
-                              early)(view)
+        answers.route(f"{blp.url_prefix}/{endpoint.name}", game, endpoint.name,
+                      _answer(game, endpoint, request_schema, settings), endpoint.deterministic)
         blp.route(f"/{endpoint.name}", methods=["POST"])(named(endpoint.name)(view))
     return blp
 
@@ -293,7 +287,7 @@ def unknown_game(game: str, rest: str = "") -> Response:
     raise ApiProblem(404, f"No game \"{game}\" is served; the games are {', '.join(GAMES)}.")
 
 
-def register_games(app: Flask, api: Any, answers: AnswerCache) -> None:
+def register_games(app: Flask, api: Any, answers: AnswerCache, settings: Settings) -> None:
     api.register_blueprint(games_blp)
     for game_id, game in GAMES.items():
         for name, named in getattr(game.schemas, "COMPONENTS", {}).items():  # referred to by name
@@ -301,7 +295,7 @@ def register_games(app: Flask, api: Any, answers: AnswerCache) -> None:
                 api.spec.components.schema(name, component=named)
             else:
                 api.spec.components.schema(name, schema=named)
-        api.register_blueprint(game_blueprint(game, answers))
+        api.register_blueprint(game_blueprint(game, answers, settings))
     for rule in ("/v1/games/<game>", "/v1/games/<game>/<path:rest>"):
         app.add_url_rule(rule, "unknown_game_" + str(rule.count("<")), unknown_game,
                          methods=["GET", "POST", "PUT", "PATCH", "DELETE"])

@@ -10,10 +10,14 @@ import time
 from typing import Any
 
 import orjson
-from flask import Flask, Response, g, request
+from flask import Flask, request
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+# what the front (front.py) and Flask tell each other through the WSGI environ
+REQUEST_ID_KEY = "referee.request_id"  # the request's id, set by the front for every request
+GAME_KEY = "referee.game"  # the game a Flask view answered for (the access line's `game`)
+RULE_KEY = "referee.rule"  # the URL rule Flask matched (the HTTP metrics' `url_rule`)
 
 
 class _RequestIds:
@@ -130,24 +134,29 @@ class Metrics:
     """The service's own counters, beside the HTTP metrics of prometheus-flask-exporter."""
 
     def __init__(self, app: Flask) -> None:
+        # The exporter serves /metrics (gathering every worker's files under gunicorn); the HTTP metrics it would
+        # record in Flask's hooks are recorded by the front for every request instead (observe_request), under
+        # the exporter's names and labels.
         multiprocess = bool(os.environ.get("PROMETHEUS_MULTIPROC_DIR"))
         if multiprocess:
             from prometheus_flask_exporter.multiprocess import GunicornInternalPrometheusMetrics
 
-            self.exporter = GunicornInternalPrometheusMetrics(app, group_by="url_rule")
+            self.exporter = GunicornInternalPrometheusMetrics(app, export_defaults=False)
             registry = None  # multiprocess values live in files, gathered at scrape time
         else:
             from prometheus_flask_exporter import PrometheusMetrics
 
             registry = CollectorRegistry()
-            self.exporter = PrometheusMetrics(app, group_by="url_rule", registry=registry)
+            self.exporter = PrometheusMetrics(app, export_defaults=False, registry=registry)
         kwargs = {"registry": registry} if registry is not None else {}
+        self.request_seconds = Histogram("flask_http_request_duration_seconds", "Flask HTTP request duration in "
+                                         "seconds", ["method", "url_rule", "status"], **kwargs)
+        self.requests = Counter("flask_http_request_total", "Total number of HTTP requests", ["method", "status"],
+                                **kwargs)
         self.adjudications = Counter("referee_adjudications_total", "Answers given, by game, endpoint and outcome",
                                      ["game", "endpoint", "outcome"], **kwargs)
         self.cache_requests = Counter("referee_cache_requests_total", "Cache look-ups and stores by result",
                                       ["store", "operation", "result"], **kwargs)
-        self.early_answers = Counter("referee_early_answers_total", "Requests answered before Flask (early.py), by "
-                                     "game, endpoint and X-Cache", ["game", "endpoint", "cache"], **kwargs)
         self.cache_seconds = Histogram("referee_cache_seconds", "Time spent in the cache", ["store", "operation"],
                                        buckets=(0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05, 0.1, 0.5),
                                        **kwargs)
@@ -162,25 +171,20 @@ class Metrics:
             found = self._children[key] = metric.labels(*labels)
         return found
 
+    def observe_request(self, method: str, rule: str | None, status: int, seconds: float) -> None:
+        """One request answered: its duration by method, URL rule ("None" where no rule matched) and status."""
+        self.child(self.request_seconds, method, str(rule), str(status)).observe(seconds)
+        self.child(self.requests, method, str(status)).inc()
+
     def count(self, game: str, endpoint: str, outcome: str) -> None:
         """One answer given, in `referee_adjudications_total`."""
         self.child(self.adjudications, game, endpoint, outcome).inc()
 
 
 def register_request_hooks(app: Flask) -> None:
-    access = AccessLog()
+    """Tell the front which URL rule Flask matched, for its metrics."""
 
     @app.before_request
-    def _start() -> None:
-        given = request.headers.get("X-Request-Id", "")
-        g.request_id = given if REQUEST_ID.match(given) else new_request_id()
-        g.started = time.perf_counter()
-
-    @app.after_request
-    def _finish(response: Response) -> Response:
-        response.headers["X-Request-Id"] = g.get("request_id", "")
-        started = g.get("started")
-        if started is not None and not request.path.startswith(("/healthz", "/readyz", "/metrics")):
-            access(request.method, request.path, response.status_code, request_id=g.get("request_id"),
-                   game=g.get("game"), cache=response.headers.get("X-Cache"), started=started)
-        return response
+    def _rule() -> None:
+        if request.url_rule is not None:
+            request.environ[RULE_KEY] = request.url_rule.rule

@@ -10,12 +10,13 @@ import logging
 import uuid
 from typing import Any, Iterable
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
 from ..games.core.errors import GameError, GameOverError, InvalidStateError, MalformedError, Problem
 from ..games.core.schemas import problems_from_messages
 from .jsonio import dumps
+from .observability import REQUEST_ID_KEY
 
 log = logging.getLogger("service.api")
 
@@ -48,17 +49,24 @@ class ApiProblem(Exception):
         self.title = title
 
 
-def problem_response(status: int, detail: str, errors: Iterable[Problem] = (), headers: dict | None = None,
-                     title: str | None = None, kind: str | int | None = None, **extra: Any) -> Response:
-    """A problem+json answer; `kind` picks a problem type other than the status's own (PROBLEM_TYPES)."""
+def problem_document(status: int, detail: str, errors: Iterable[Problem], instance: str, request_id: str | None,
+                     title: str | None = None, kind: str | int | None = None, **extra: Any) -> bytes:
+    """A problem+json body; `kind` picks a problem type other than the status's own (PROBLEM_TYPES)."""
     kind, default_title = PROBLEM_TYPES.get(status if kind is None else kind, ("about:blank", "Error"))
     body = {"type": kind, "title": title or default_title, "status": status, "detail": detail,
-            "instance": request.path, "errors": [p.to_json() for p in errors]}
-    request_id = getattr(g, "request_id", None)
+            "instance": instance, "errors": [p.to_json() for p in errors]}
     if request_id:
         body["request_id"] = request_id
     body.update(extra)
-    response = Response(dumps(body), status=status, mimetype="application/problem+json")
+    return dumps(body)
+
+
+def problem_response(status: int, detail: str, errors: Iterable[Problem] = (), headers: dict | None = None,
+                     title: str | None = None, kind: str | int | None = None, **extra: Any) -> Response:
+    """A problem+json answer to the request being handled."""
+    body = problem_document(status, detail, errors, request.path, request.environ.get(REQUEST_ID_KEY), title, kind,
+                            **extra)
+    response = Response(body, status=status, mimetype="application/problem+json")
     for key, value in (headers or {}).items():
         response.headers[key] = value
     return response

@@ -1,7 +1,7 @@
 """Fixtures in the Flask tutorial's style: `app` from the factory, `client` from the app.
 
 A test that needs other settings marks itself: `@pytest.mark.app_config(RATE_LIMIT="3 per minute")`.
-By default the rate limit is off (so the battery never trips it) and the cache is the in-process LRU.
+By default the settings are the deployed ones (tests/settings.py names the few the suite changes).
 """
 from __future__ import annotations
 
@@ -13,14 +13,11 @@ from flask import Flask
 
 from service.api import create_app
 
+from tests.settings import AS_DEPLOYED
+
 from .helpers import fresh_state
 
-DEFAULT_CONFIG: dict[str, Any] = {
-    "TESTING": True,
-    "RATE_LIMIT": "",
-    "LOG_LEVEL": "WARNING",
-    "REDIS_URL": "",  # never the environment's Redis: the in-process cache
-}
+DEFAULT_CONFIG: dict[str, Any] = AS_DEPLOYED
 
 
 def pytest_configure(config: pytest.Config) -> None:

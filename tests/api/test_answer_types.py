@@ -18,6 +18,7 @@ from jsonschema import Draft202012Validator
 
 from service.api import create_app
 from service.games.registry import GAMES
+from tests.settings import AS_DEPLOYED
 
 ROOT = Path(__file__).resolve().parents[2]
 STEPS = 400  # per game: enough to meet every common kind of event; the rarer ones are listed below
@@ -44,7 +45,7 @@ def _check(path: str, answer: Any) -> None:
 
 @pytest.fixture(scope="module")
 def client():
-    return create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "WARNING", "REDIS_URL": ""}).test_client()
+    return create_app(AS_DEPLOYED).test_client()
 
 
 def _cases() -> list[Any]:
@@ -105,7 +106,7 @@ def test_the_event_union_names_every_kind_the_engines_emit():
 def test_a_wrong_event_or_a_missing_state_field_is_refused():
     """The check is not vacuous: an event with a fact too many or too few, or a state without `turn`, fails."""
     dealt_path = "/v1/games/torri/apply"
-    client = create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "WARNING", "REDIS_URL": ""}).test_client()
+    client = create_app(AS_DEPLOYED).test_client()
     state = client.post("/v1/games/torri/new", json={"seed": 3}).get_json()["state"]
     good = client.post(dealt_path, json={"state": state, "moves": [{"type": "purchase"}]}).get_json()
     _check(dealt_path, good)

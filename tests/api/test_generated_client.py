@@ -23,12 +23,13 @@ import yaml
 from service.api import create_app
 
 from ..serving import served
+from tests.settings import AS_DEPLOYED
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_PATH = ROOT / "openapi.yaml"
 PACKAGE = "tower_referee_client"
 MAX_STEPS = 2000  # a game that has not ended by then never will (the longest random games take a few hundred)
-CONFIG = {"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "WARNING", "REDIS_URL": ""}
+CONFIG = AS_DEPLOYED
 
 
 def _served_games() -> list[str]:

@@ -16,6 +16,7 @@ from service.api.docs import SPEC_PATH
 from service.api.openapi import spec_yaml
 
 from .helpers import BASE, canonical_state, fresh_state
+from tests.settings import AS_DEPLOYED
 
 ROOT = Path(__file__).resolve().parents[2]
 HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
@@ -34,7 +35,7 @@ def spec(committed_text: str) -> dict:
 
 def _generate() -> str:
     # exactly what `python -m service openapi` writes
-    return spec_yaml(create_app({"RATE_LIMIT": "", "LOG_LEVEL": "WARNING"}))
+    return spec_yaml(create_app(AS_DEPLOYED))
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +102,7 @@ def test_generation_is_deterministic_apart_from_request_ids(generated_text):
 
 
 def _app_operations() -> set[tuple[str, str]]:
-    app = create_app({"RATE_LIMIT": "", "LOG_LEVEL": "WARNING"})
+    app = create_app(AS_DEPLOYED)
     out = set()
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/v1"):

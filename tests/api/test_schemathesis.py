@@ -21,10 +21,11 @@ from schemathesis.config import PositiveDataAcceptanceConfig
 from schemathesis.core.failures import FailureGroup
 
 from service.api import create_app
+from tests.settings import AS_DEPLOYED
 
 MAX_EXAMPLES = 30
 
-app = create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "CRITICAL", "REDIS_URL": ""})
+app = create_app(AS_DEPLOYED)
 schema = schemathesis.openapi.from_wsgi("/openapi.yaml", app)
 schema.config.generation.update(modes=list(GenerationMode), max_examples=MAX_EXAMPLES)
 schema.config.phases.coverage.enabled = False

@@ -35,6 +35,7 @@ from service.cache import (
 )
 from service.games import torri
 from service.games.registry import GAMES
+from tests.settings import AS_DEPLOYED
 
 APPLY = "/v1/games/torri/apply"
 REPLAY = "/v1/games/torri/replay"
@@ -69,7 +70,7 @@ _UNCACHED = []
 def expected_answer(path: str, body: dict) -> dict:
     """The answer computed by an app with no Redis and no cache at all."""
     if not _UNCACHED:
-        _UNCACHED.append(create_app({"RATE_LIMIT": "", "CACHE_MAX_ENTRIES": 0, "TESTING": True}).test_client())
+        _UNCACHED.append(create_app({**AS_DEPLOYED, "CACHE_MAX_ENTRIES": 0}).test_client())
     response = _UNCACHED[0].post(path, json=body)
     assert response.status_code == 200
     return response.get_json()
@@ -83,7 +84,7 @@ def json_or_none(response):
 
 
 def make_client(redis_url: str | None = None, **config):
-    settings = {"REDIS_URL": redis_url, "RATE_LIMIT": "", "TESTING": True, **config}
+    settings = {**AS_DEPLOYED, "REDIS_URL": redis_url, **config}
     app = create_app(settings)
     return app, app.test_client()
 

@@ -6,6 +6,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from service.api import create_app
 from service.games import torri
+from tests.settings import AS_DEPLOYED
 
 APPLY = "/v1/games/torri/apply"
 
@@ -40,7 +41,7 @@ def post(client, data: bytes):
 
 
 def test_memory_hits_and_misses_are_counted_and_timed():
-    client = create_app({"RATE_LIMIT": "", "TESTING": True}).test_client()
+    client = create_app(AS_DEPLOYED).test_client()
     assert [post(client, body()), post(client, body()), post(client, body()), post(client, body(8))] == \
         ["miss", "hit", "hit", "miss"]
     families = scrape(client)
@@ -56,7 +57,7 @@ def test_memory_hits_and_misses_are_counted_and_timed():
 
 
 def test_redis_hits_misses_and_errors_are_counted(redis_server):
-    client = create_app({"REDIS_URL": redis_server.url, "RATE_LIMIT": "", "TESTING": True}).test_client()
+    client = create_app({**AS_DEPLOYED, "REDIS_URL": redis_server.url}).test_client()
     assert [post(client, body()), post(client, body())] == ["miss", "hit"]
     redis_server.stop()
     assert post(client, body()) == "miss"  # the look-up fails: computed
@@ -77,7 +78,7 @@ def test_redis_hits_misses_and_errors_are_counted(redis_server):
 
 
 def test_corrupt_values_are_counted(redis_server):
-    client = create_app({"REDIS_URL": redis_server.url, "RATE_LIMIT": "", "TESTING": True}).test_client()
+    client = create_app({**AS_DEPLOYED, "REDIS_URL": redis_server.url}).test_client()
     post(client, body())
     raw = redis_server.client()
     (key,) = raw.keys("tr:*")

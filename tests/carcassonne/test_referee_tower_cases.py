@@ -9,6 +9,7 @@ from service.games import carcassonne
 from service.games.carcassonne import FLOORS, Tower
 
 from .helpers import doc, listed, play, refused, scored, state
+from tests.settings import AS_DEPLOYED
 
 BASE = "/v1/games/carcassonne"
 
@@ -178,7 +179,7 @@ def test_K_TOW_RANSOM_the_freed_meeple_may_be_used_that_turn():
 
 
 def test_K_TOW_TILE_1_floors_per_player_by_player_count_over_http():
-    client = create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "CRITICAL", "REDIS_URL": ""}).test_client()
+    client = create_app(AS_DEPLOYED).test_client()
     for players, floors in ((2, 10), (3, 9), (4, 7), (5, 6)):
         body = client.post(f"{BASE}/new", json={"seed": 3, "names": [f"N{i}" for i in range(players)],
                                                 "variant": {"tower": True}}).get_json()
@@ -257,7 +258,7 @@ def test_K_SVC_STEP_a_knight_captured_from_a_city_completed_this_turn_scores_not
 
 
 def test_K_TOW_CAP_2_over_http_floor_capture_and_exchange():
-    client = create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "CRITICAL", "REDIS_URL": ""}).test_client()
+    client = create_app(AS_DEPLOYED).test_client()
     document = doc(BOARD, tower=True, step="action", last=(4, 0), meeples=MEEPLES[:-1], towers=[OTHER_TOWER],
                    prisoners=[[], [0]])
     assert client.post(f"{BASE}/validate", json={"state": document}).get_json()["valid"] is True

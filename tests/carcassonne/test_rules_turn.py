@@ -5,6 +5,7 @@ from service.api import create_app
 from service.games import carcassonne
 
 from .helpers import CLOISTER_BLOCK, doc, listed, play, refused, scored, state
+from tests.settings import AS_DEPLOYED
 
 LOOP = [("BA/Rr", (0, 1), 270), ("BA/Rr", (1, 1), 0), ("BA/Rr", (0, 2), 180)]  # the loop's last tile: [1, 2], 90
 
@@ -95,7 +96,7 @@ def test_K_MEEPLE_1_no_meeple_on_the_tile_just_placed_before_the_action():
 
 
 def test_K_MEEPLE_1_a_meeple_on_the_new_tile_before_the_action_is_a_422_over_http():
-    client = create_app({"TESTING": True, "RATE_LIMIT": "", "LOG_LEVEL": "CRITICAL", "REDIS_URL": ""}).test_client()
+    client = create_app(AS_DEPLOYED).test_client()
     document = doc([("BA/L", (0, 1), 0)], step="action", last=(0, 1), meeples=[(1, (0, 1), "cloister")])
     response = client.post("/v1/games/carcassonne/legal-moves", json={"state": document})
     assert response.status_code == 422 and response.mimetype == "application/problem+json"

@@ -24,7 +24,10 @@ def test_redis_url_points_at_the_redis_service(services):
     env = compose_environment(services["referee"])
     url = urlsplit(env["REDIS_URL"])
     assert url.scheme == "redis" and url.hostname == "redis" and (url.port or 6379) == 6379
-    assert Settings.load(environ=env).REDIS_CLUSTER is False
+    settings = Settings.load(environ=env)
+    assert settings.REDIS_CLUSTER is False
+    # no storage of its own: the rate-limit counters live in that Redis too, shared by every worker
+    assert settings.RATE_LIMIT_STORAGE == ""
 
 
 def test_both_services_are_health_checked(services):
@@ -77,13 +80,19 @@ def test_stop_grace_period_outlasts_gunicorns_graceful_timeout(services, tmp_pat
 
 
 def test_settings_default_like_the_kubernetes_configmap(services):
-    """Unset in the shell, compose's ${VAR:-default} values are the ConfigMap's (REDIS_URL aside)."""
+    """Unset in the shell, compose's ${VAR:-default} values are the ConfigMap's (REDIS_URL and FORWARDED_PROXIES
+    aside)."""
     env = compose_environment(services["referee"], environ={})
     config = find(kustomize(K8S / "redis"), "ConfigMap")["data"]
     assert set(env) == set(config)
     for name, value in config.items():
-        if name != "REDIS_URL":
+        if name not in ("REDIS_URL", "FORWARDED_PROXIES"):
             assert env[name] == value, name
+    # Kubernetes puts its Ingress in front (FORWARDED_PROXIES 1); compose publishes the referee's port itself, so
+    # the TCP peer is the client, and a trusted X-Forwarded-For would let any client pick its own address.
+    assert Settings.load(environ=env).FORWARDED_PROXIES == Settings().FORWARDED_PROXIES == 0
+    assert Settings.load(environ=compose_environment(services["referee"],
+                                                     environ={"FORWARDED_PROXIES": "1"})).FORWARDED_PROXIES == 1
     # an empty RATE_LIMIT in the shell (rate limiting off) must survive the interpolation
     assert compose_environment(services["referee"], environ={"RATE_LIMIT": ""})["RATE_LIMIT"] == ""
     assert Settings.load(environ=compose_environment(services["referee"], environ={"RATE_LIMIT": ""})).RATE_LIMIT == ""

@@ -1,15 +1,18 @@
 """The Kubernetes manifests: every document (and every overlay as kustomize renders it) validates strictly against
 the Kubernetes JSON schemas, offline (the kubernetes-validate package ships them); the pieces fit together
-(selectors, ports, ConfigMap, probes, grace period vs gunicorn's graceful_timeout, the image's user); and the
-ConfigMap carries every setting with the service's own defaults."""
+(selectors, ports, ConfigMap, probes, grace period vs gunicorn's graceful_timeout, the image's user, the Ingress's
+backend and rate limit); and the ConfigMap carries every setting with the service's own defaults, but for
+FORWARDED_PROXIES, which counts the Ingress in front."""
 from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
 
 import kubernetes_validate
+import limits
 import pytest
 
+from service.api import create_app
 from service.api.config import Settings
 
 from .manifests import K8S, ROOT, env_pairs, find, find_all, gunicorn_settings, kustomize, load_documents, \
@@ -23,6 +26,12 @@ OVERLAYS = {"base": K8S, "redis": K8S / "redis", "redis-cluster": K8S / "redis-c
 NOT_KUBERNETES = {"Kustomization"}
 APP = "tower-referee"
 REDIS = "tower-referee-redis"
+INGRESS = K8S / "ingress.yaml"
+NGINX = "nginx.ingress.kubernetes.io/"
+# ingress-nginx's rate-limiting annotations (its user guide, "Rate Limiting"); any other `limit-*` name is a typo
+# the controller would ignore silently
+NGINX_RATE_LIMITS = {"limit-connections", "limit-rps", "limit-rpm", "limit-burst-multiplier", "limit-rate-after",
+                     "limit-rate", "limit-whitelist"}
 
 
 def label(path: Path) -> str:
@@ -226,7 +235,11 @@ def test_configmap_holds_every_setting_with_the_service_defaults(base):
     assert set(data) == names
     assert all(isinstance(value, str) for value in data.values()), "ConfigMap values must be strings"
     loaded = Settings.load(environ=data)
-    assert loaded == Settings(PROMETHEUS_MULTIPROC_DIR=data["PROMETHEUS_MULTIPROC_DIR"]), \
+    # The one departure from the defaults: the base ships an Ingress, so every request reaches a pod through the
+    # ingress controller, and the client is the address it names in X-Forwarded-For (the service's default, 0,
+    # would give every client the controller's address and one shared budget).
+    assert loaded.FORWARDED_PROXIES == 1
+    assert loaded == Settings(PROMETHEUS_MULTIPROC_DIR=data["PROMETHEUS_MULTIPROC_DIR"], FORWARDED_PROXIES=1), \
         "the base ConfigMap should spell out the defaults (REDIS_URL empty: the in-process cache)"
     assert int(data["WEB_CONCURRENCY"]) >= 1
 
@@ -279,3 +292,88 @@ def test_large_install_points_at_an_external_redis_cluster(rendered):
 def test_image_name_and_port_match_the_dockerfile(container):
     assert container["image"].split(":")[0].rsplit("/", 1)[-1] == "tower-referee"
     assert [i.args for i in parse_dockerfile().final.all("EXPOSE")] == [str(container["ports"][0]["containerPort"])]
+
+
+# ------------------------------------------------------------------------------------------------------ Ingress
+
+@pytest.fixture(scope="module")
+def ingress(base):
+    return find(base, "Ingress", APP)
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_the_ingress_is_valid_kubernetes(version):
+    assert INGRESS in MANIFESTS
+    (doc,) = load_documents(INGRESS)
+    assert doc["apiVersion"] == "networking.k8s.io/v1" and doc["kind"] == "Ingress"
+    validate(doc, version, label(INGRESS))
+
+
+def test_the_ingress_routes_every_path_to_the_services_port(ingress, base):
+    spec = ingress["spec"]
+    assert spec["ingressClassName"] == "nginx", "the annotations below are ingress-nginx's"
+    service = find(base, "Service", APP)
+    (service_port,) = service["spec"]["ports"]
+    (rule,) = spec["rules"]
+    assert rule["host"], "a host, even a placeholder, so that the Ingress does not claim every host of the controller"
+    (path,) = rule["http"]["paths"]
+    assert path["path"] == "/" and path["pathType"] == "Prefix"
+    backend = path["backend"]["service"]
+    assert backend["name"] == service["metadata"]["name"]
+    assert backend["port"] in ({"name": service_port["name"]}, {"number": service_port["port"]})
+
+
+def test_the_ingress_limits_each_client_at_the_services_rate(ingress, base):
+    annotations = ingress["metadata"]["annotations"]
+    limit_names = {key[len(NGINX):] for key in annotations if key.startswith(NGINX + "limit-")}
+    assert limit_names <= NGINX_RATE_LIMITS, f"unknown to ingress-nginx: {sorted(limit_names - NGINX_RATE_LIMITS)}"
+    assert all(isinstance(value, str) for value in annotations.values()), "annotation values must be strings"
+    # RATE_LIMIT as the service reads it (the `limits` library's notation), brought to requests a minute
+    (rate,) = limits.parse_many(find(base, "ConfigMap")["data"]["RATE_LIMIT"])  # one rate: one limit-rpm
+    per_minute = rate.amount * 60 / rate.get_expiry()
+    assert per_minute == int(per_minute), f"RATE_LIMIT {rate} is no whole number of requests a minute"
+    assert int(annotations[NGINX + "limit-rpm"]) == per_minute
+    assert NGINX + "limit-rps" not in annotations, "a second request limit would refuse below RATE_LIMIT's pace"
+    # nginx admits a burst of limit-rpm x multiplier at once: at least a minute's budget, so that a client the
+    # service would accept is not refused at the edge, and not much more, or a flood passes the edge whole
+    multiplier = int(annotations[NGINX + "limit-burst-multiplier"])
+    assert 1 <= multiplier <= 2
+    assert int(annotations[NGINX + "limit-connections"]) >= 1
+
+
+@pytest.mark.parametrize("overlay", sorted(OVERLAYS))
+def test_forwarded_proxies_counts_the_ingress_wherever_it_is_installed(rendered, overlay):
+    documents = rendered[overlay]
+    settings = Settings.load(environ=find(documents, "ConfigMap")["data"])
+    if find_all(documents, "Ingress"):
+        assert settings.FORWARDED_PROXIES == 1, \
+            f"{overlay}: behind the Ingress every client would share the controller's address and one budget"
+    else:
+        # with no proxy in front, a trusted X-Forwarded-For would let any client pick its own address
+        assert settings.FORWARDED_PROXIES == 0, overlay
+
+
+@pytest.mark.parametrize("trusted", ["configmap", "none"])
+def test_behind_the_ingress_each_client_has_its_own_budget(base, trusted):
+    """The app as the base ConfigMap configures it, reached the way the Ingress reaches it: every request from the
+    controller's address, the client named in X-Forwarded-For. A budget of 2 instead of 1200 keeps it short."""
+    config = {name: value for name, value in find(base, "ConfigMap")["data"].items()
+              if name != "PROMETHEUS_MULTIPROC_DIR"}  # multiprocess metrics need gunicorn's directory
+    if trusted == "none":
+        config["FORWARDED_PROXIES"] = "0"
+    app = create_app({**config, "RATE_LIMIT": "2 per minute", "LOG_LEVEL": "WARNING", "TESTING": True})
+    client = app.test_client()
+    controller = {"REMOTE_ADDR": "10.0.0.5"}
+
+    def ask(address: str):
+        return client.get("/v1/games", headers={"X-Forwarded-For": address}, environ_base=controller)
+
+    first = [ask("203.0.113.7").status_code for _ in range(2)]
+    refused = ask("203.0.113.7")
+    other = ask("198.51.100.9")
+    assert first == [200, 200] and refused.status_code == 429
+    assert refused.mimetype == "application/problem+json" and int(refused.headers["Retry-After"]) > 0
+    if trusted == "configmap":
+        assert other.status_code == 200, "another client behind the same controller has a budget of its own"
+    else:
+        assert other.status_code == 429, "untrusted, the header is ignored: every client shares the controller's"

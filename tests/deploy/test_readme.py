@@ -32,3 +32,10 @@ def test_the_readme_names_files_that_exist():
         if path.endswith((".yaml", ".py", "Dockerfile", ".dockerignore")) or path.endswith("/"):
             assert (DEPLOY / path).exists() or (ROOT / path).exists(), \
                 f"deploy/README.md names {path}, which does not exist"
+
+
+def test_the_table_documents_no_setting_that_is_gone():
+    rows = settings_table()
+    config = find(kustomize(K8S), "ConfigMap")["data"]
+    names = set(config) | set(compose_environment(compose()["services"]["referee"]))
+    assert set(rows) <= names, f"deploy/README.md documents settings nothing reads: {sorted(set(rows) - names)}"

@@ -12,6 +12,7 @@ import time
 import pytest
 
 from .helpers import PROBLEM_JSON, HANG_SECONDS, TIMINGS, assert_no_internals, bench_module
+from service.api.config import HEAVY_CLIENT_RATE_LIMIT
 
 NEW = b"POST /v1/games/torri/new HTTP/1.1\r\nHost: referee\r\nContent-Type: application/json\r\n"
 TEN_MB = 10 * 1024 * 1024
@@ -20,7 +21,7 @@ TEN_MB = 10 * 1024 * 1024
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     faults = bench_module("faults")
-    gunicorn = faults.Gunicorn(tmp_path_factory.mktemp("gunicorn-http"), {"REDIS_URL": "", "RATE_LIMIT": ""})
+    gunicorn = faults.Gunicorn(tmp_path_factory.mktemp("gunicorn-http"), {"REDIS_URL": "", "RATE_LIMIT": HEAVY_CLIENT_RATE_LIMIT})
     gunicorn.start()
     workers = sorted(gunicorn.workers())
     yield gunicorn

@@ -1,6 +1,6 @@
 """The limits: the rate limit (RATE_LIMIT, per client address) answers 429 problem+json with Retry-After, counted
-in memory without Redis and in a real Redis when REDIS_URL is set (shared by every worker), with the probes
-exempt; the body size limit (MAX_BODY_BYTES) answers 413."""
+in the host's shared memory without Redis and in a real Redis when REDIS_URL is set (shared by every worker), with
+the probes exempt; the body size limit (MAX_BODY_BYTES) answers 413."""
 from __future__ import annotations
 
 import io
@@ -10,6 +10,7 @@ import pytest
 from service.api import create_app
 
 from .helpers import BASE, assert_healthy, assert_problem, timed
+from tests.settings import AS_DEPLOYED
 
 LIMIT = "5 per minute"
 
@@ -18,7 +19,8 @@ def assert_rate_limited(response) -> None:
     body = assert_problem(response, 429, pointer="")
     assert "5 per 1 minute" in body["detail"], body
     retry_after = int(response.headers["Retry-After"])
-    assert 0 < retry_after <= 60, retry_after
+    # a sliding-window count may ask to wait past one period, while the last one's count slides out
+    assert 0 < retry_after <= 2 * 60, retry_after
     assert response.headers["X-RateLimit-Limit"] == "5"
     assert response.headers["X-RateLimit-Remaining"] == "0"
 
@@ -35,16 +37,16 @@ def assert_probes_exempt(client) -> None:
 
 # ---------------------------------------------------------------- in memory
 
-def test_rate_limit_in_memory(make_app):
+def test_rate_limit_in_the_host_s_memory(make_app):
     client = make_app(RATE_LIMIT=LIMIT).test_client()
-    assert spend(client, 5, "memory limiter") == [200] * 5
-    assert_rate_limited(timed(client, "memory limiter: over", "POST", f"{BASE}/new", json={"seed": 1}))
+    assert spend(client, 5, "host limiter") == [200] * 5
+    assert_rate_limited(timed(client, "host limiter: over", "POST", f"{BASE}/new", json={"seed": 1}))
     assert_probes_exempt(client)
     # per client address: another one is served
     other = client.post(f"{BASE}/new", json={"seed": 1}, environ_base={"REMOTE_ADDR": "192.0.2.7"})
     assert other.status_code == 200
-    # a hostile request over the limit is still a 429, not a crash (limits count per route: the same route)
-    assert_rate_limited(timed(client, "memory limiter: hostile body", "POST", f"{BASE}/new", data=b"[" * 10_000,
+    # a hostile request over the limit is still a 429, not a crash
+    assert_rate_limited(timed(client, "host limiter: hostile body", "POST", f"{BASE}/new", data=b"[" * 10_000,
                               content_type="application/json"))
 
 
@@ -79,7 +81,7 @@ def test_rate_limit_in_redis_is_shared_by_workers(make_app, redis_server):
 
 
 def test_rate_limit_with_redis_down_keeps_answering(make_app, redis_server):
-    """Redis dies: the limiter counts in memory instead; no request fails or waits on the dead Redis."""
+    """Redis dies: the limiter counts in the host's memory instead; no request fails or waits on the dead Redis."""
     client = make_app(RATE_LIMIT=LIMIT, REDIS_URL=redis_server.url).test_client()
     assert spend(client, 2, "redis limiter before the outage") == [200] * 2
     redis_server.kill()
@@ -120,7 +122,7 @@ def test_default_body_limit_is_256_kib(make_app):
 def test_body_limit_setting(make_app, monkeypatch, source):
     if source == "environment":
         monkeypatch.setenv("MAX_BODY_BYTES", "1000")
-        client = create_app({"TESTING": True, "RATE_LIMIT": "", "REDIS_URL": ""}).test_client()
+        client = create_app(AS_DEPLOYED).test_client()
     else:
         client = make_app(MAX_BODY_BYTES=1000).test_client()
     assert client.post(f"{BASE}/new", data=_padded(1000), content_type="application/json").status_code == 200

@@ -10,6 +10,7 @@ import yaml
 from service.api import create_app
 
 from .helpers import REPORTS, bench_module
+from tests.settings import AS_DEPLOYED
 
 MIN_REQUESTS = 5000
 TIMEOUT_SECONDS = 600  # a loaded machine; about 80 s on an idle one
@@ -28,7 +29,7 @@ def test_schemathesis_all_checks_no_5xx(tmp_path):
     assert report["pytest_exit"] == 0, report["pytest_tail"]
     assert report["requests"] >= MIN_REQUESTS, report["requests"]
     assert not any(status.startswith("5") for status in report["by_status"]), report["by_status"]
-    client = create_app({"TESTING": True, "RATE_LIMIT": "", "REDIS_URL": "", "LOG_LEVEL": "WARNING"}).test_client()
+    client = create_app(AS_DEPLOYED).test_client()
     spec = yaml.safe_load(client.get("/openapi.yaml").get_data(as_text=True))
     in_spec = {f"{method.upper()} {path}" for path, item in spec["paths"].items() for method in item
                if method in ("get", "post", "put", "patch", "delete")}
