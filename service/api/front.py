@@ -42,14 +42,14 @@ Answer = Callable[[dict], "tuple[bytes, str, bool] | None"]  # body -> (JSON, ou
 
 
 class CachedRoute:
-    """One game question the front answers: the route's path and game, whether a body's answer may be kept
-    (`deterministic`), and its `answer` to a body."""
+    """One game question the front answers: the route's path and game (its rules version is part of every key,
+    read at each request), whether a body's answer may be kept (`deterministic`), and its `answer` to a body."""
 
-    __slots__ = ("game", "rules_version", "endpoint", "deterministic", "answer", "rule")
+    __slots__ = ("answer", "deterministic", "endpoint", "game", "rule", "served")
 
-    def __init__(self, game: Any, endpoint: str, path: str, deterministic: Callable[[dict], bool],
+    def __init__(self, served: Any, endpoint: str, path: str, deterministic: Callable[[dict], bool],
                  answer: Answer) -> None:
-        self.game, self.rules_version = game.info.id, game.info.rules_version
+        self.served, self.game = served, served.info.id
         self.endpoint, self.deterministic, self.answer, self.rule = endpoint, deterministic, answer, path
 
 
@@ -68,8 +68,10 @@ class Front:
             "origins": list(settings.CORS_ORIGINS), "expose_headers": EXPOSED_HEADERS, "max_age": 86400,
             "supports_credentials": False})
         self._cors_memo: dict[str | None, list[tuple[str, str]]] = {}
+        # the game engines' memos serve a search and across requests would only fill (service/games/core/memo.py):
+        # emptied every ENGINE_MEMO_REQUESTS requests
         self.forget_every = settings.ENGINE_MEMO_REQUESTS
-        self.count = 0  # requests since the engines' memos were last emptied (memos.py)
+        self.count = 0  # requests since they were last emptied
         self.access = AccessLog()
 
     def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
@@ -108,7 +110,7 @@ class Front:
             return None
         deterministic = route.deterministic(doc)
         if deterministic:
-            key = cache_key(route.endpoint, route.game, route.rules_version, canonical(doc))
+            key = cache_key(route.endpoint, route.game, route.served.info.rules_version, canonical(doc))
             value, outcome = self.answers.call("get", key)
             if outcome == HIT:
                 self.answers.count_hit(route.game, route.endpoint)

@@ -21,18 +21,20 @@ from __future__ import annotations
 import logging
 import math
 import mmap
+import os
 import multiprocessing
 import struct
 import time
 from typing import Any, NamedTuple, Sequence
 
 from limits import RateLimitItem, RateLimitItemPerSecond, parse_many
-from limits.storage import storage_from_string
+from limits.storage import SCHEMES, storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 
 log = logging.getLogger("service.ratelimit")
 
 RETRY_STORAGE_AFTER_S = 5.0  # after a storage fault, count in the host's table this long before trying it again
+STALE_LOCK_S = 0.05  # the host's table is locked for microseconds: held this long, its holder died holding it
 
 
 class Verdict(NamedTuple):
@@ -103,7 +105,8 @@ class HostWindows:
         # str's hash: keyed (no flooding one slot from outside), and the same in every worker forked from the
         # process that made the table, the only ones that share it
         key = hash(client) & 0x7FFF_FFFF_FFFF_FFFF or 1
-        with self.lock:
+        locked = self._lock()
+        try:
             found = [self._count(key ^ window.index, window, now) for window in windows]
             allowed = True
             for (previous, current, _, elapsed, _), window in zip(found, windows):
@@ -112,12 +115,31 @@ class HostWindows:
             if allowed:
                 for (previous, current, offset, _, number), window in zip(found, windows):
                     self.SLOT.pack_into(self.table, offset, key ^ window.index, number, current + cost, previous)
+        finally:
+            if locked:
+                self.lock.release()
         if allowed:
             found = [(previous, current + cost, offset, elapsed, number)
                      for previous, current, offset, elapsed, number in found]
         verdicts = [_verdict(window, previous, current, elapsed, number, cost, allowed)
                     for (previous, current, _, elapsed, number), window in zip(found, windows)]
         return verdicts[0] if len(verdicts) == 1 else _tightest(verdicts)
+
+    def _lock(self) -> bool:
+        """Take the table's lock; False when it could not be had, and the count goes on unguarded this once.
+
+        A worker killed within the microseconds it holds the lock (gunicorn's timeout kills a stuck worker) would
+        leave it taken for ever: held past STALE_LOCK_S, it is taken back (a semaphore, any process may release
+        it)."""
+        if self.lock.acquire(timeout=STALE_LOCK_S):
+            return True
+        log.warning("the rate-limit table's lock was held for %s s: taken back from a worker that died holding it",
+                    STALE_LOCK_S)
+        try:
+            self.lock.release()
+        except ValueError:  # released meanwhile
+            pass
+        return self.lock.acquire(timeout=STALE_LOCK_S)
 
     def _count(self, key: int, window: Window, now: float) -> tuple[int, int, int, float, int]:
         """(previous count, current count, the slot's offset, the elapsed share of the period, the period's
@@ -160,20 +182,34 @@ def _tightest(verdicts: Sequence[Verdict]) -> Verdict:
 
 class StorageWindows:
     """Sliding-window counts in a storage of the `limits` library (Redis, a Redis Cluster, memcached, or each
-    worker's memory), through its sliding-window-counter strategy."""
+    worker's memory), through its sliding-window-counter strategy.
+
+    The storage is made in the process that counts, at its first request: not in gunicorn's master, whose
+    connections its forked workers would share, and not at start, where an unreachable store would stop the
+    service from starting (a Redis Cluster's client connects when it is made)."""
 
     def __init__(self, uri: str, options: dict[str, Any]) -> None:
-        self.storage = storage_from_string(uri, **options)
-        self.strategy = SlidingWindowCounterRateLimiter(self.storage)
-        self.uri = uri
+        scheme = uri.split("://", 1)[0] if "://" in uri else ""
+        if scheme not in SCHEMES:
+            raise ValueError(f"RATE_LIMIT_STORAGE: no storage {uri!r}; the schemes are {', '.join(sorted(SCHEMES))}")
+        self.uri, self.scheme, self.options = uri, scheme, options
+        self._strategy: SlidingWindowCounterRateLimiter | None = None
+        self._pid = 0
+
+    def _counting(self) -> SlidingWindowCounterRateLimiter:
+        if self._strategy is None or self._pid != os.getpid():
+            self._strategy = SlidingWindowCounterRateLimiter(storage_from_string(self.uri, **self.options))
+            self._pid = os.getpid()
+        return self._strategy
 
     def hit(self, client: str, windows: Sequence[Window], cost: int, now: float) -> Verdict:
+        strategy = self._counting()
         verdicts = []
         for window in windows:
             item = _item(window)
-            allowed = self.strategy.hit(item, client, cost=cost)
+            allowed = strategy.hit(item, client, cost=cost)
             # the counts after it, for the headers, read as the host's table reads its own
-            previous, _, current, _ = self.storage.get_sliding_window(item.key_for(client), window.period)
+            previous, _, current, _ = strategy.storage.get_sliding_window(item.key_for(client), window.period)
             periods = now / window.period
             verdicts.append(_verdict(window, previous, current, periods - int(periods), int(periods), cost, allowed))
             if not allowed:
@@ -206,7 +242,7 @@ class RateLimiter:
     @property
     def where(self) -> str:
         """Where the counts live: "host" (shared memory), or the storage's scheme."""
-        return self.storage.uri.split(":", 1)[0] if self.storage is not None else "host"
+        return self.storage.scheme if self.storage is not None else "host"
 
     def hit(self, client: str, cost: int = 1) -> Verdict:
         now = time.time()

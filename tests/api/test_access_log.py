@@ -1,5 +1,5 @@
 """The access log: one JSON line at INFO on `service.access` for every answered request, whichever layer answered
-it (the early layer: computed or a cache hit; Flask: an error), written straight to the service's own handler when
+it (the front: computed or a cache hit; Flask: an error), written straight to the service's own handler when
 nothing else could see the line, and through a LogRecord otherwise, the line the same either way."""
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ class Records(logging.Handler):
 
 def _ask(client, seed: int = 7) -> None:
     body = body_for("legal-moves", fresh_state(seed))
-    assert client.post(f"{BASE}/legal-moves", json=body).headers["X-Cache"] == "miss"  # the early layer computes
+    assert client.post(f"{BASE}/legal-moves", json=body).headers["X-Cache"] == "miss"  # the front computes
     assert client.post(f"{BASE}/legal-moves", json=body).headers["X-Cache"] == "hit"
     assert client.post(f"{BASE}/apply", data=b"{", content_type="application/json").status_code == 400  # Flask
 

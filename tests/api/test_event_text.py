@@ -1,5 +1,5 @@
 """Every event that leaves a game through /apply and /replay carries `text`, its game's sentence for it, for every
-game and variant; the early layer (a well-formed question answered before Flask) and a cached answer say the same."""
+game and variant; the front (a well-formed question answered before Flask) and a cached answer say the same."""
 from __future__ import annotations
 
 import pytest

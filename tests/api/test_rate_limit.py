@@ -33,6 +33,20 @@ def test_workers_forked_from_one_app_share_its_budget(make_app):
     assert [_new(client).status_code for _ in range(3)] == [200, 200, 429]
 
 
+def test_a_worker_that_dies_holding_the_table_s_lock_stops_nobody():
+    """gunicorn kills a stuck worker: had it held the lock, every other worker would wait for ever."""
+    host = HostWindows(slots=64)
+    windows = windows_of("2 per minute")
+    child = os.fork()
+    if child == 0:
+        host.lock.acquire()
+        os._exit(0)  # dies holding it
+    os.waitpid(child, 0)
+    assert [host.hit("a", windows, 1, 1000.0).allowed for _ in range(3)] == [True, True, False]
+    assert host.lock.acquire(timeout=1)  # and the lock is whole again
+    host.lock.release()
+
+
 def test_memory_storage_counts_in_each_worker_alone(make_app):
     """`memory://`, an operator's choice: a forked worker's count is its own."""
     app = make_app(RATE_LIMIT="2 per minute", RATE_LIMIT_STORAGE="memory://")
