@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, settings
 
 from service.api import create_app
 from tests.settings import AS_DEPLOYED
+from tests.wall_clock import stop_the_limiter_s_clock
 
 settings.register_profile("ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -38,3 +39,9 @@ def app(make_app: Callable[..., Flask]) -> Flask:
 @pytest.fixture(scope="module")
 def client(app: Flask):
     return app.test_client()
+
+
+@pytest.fixture(autouse=True)
+def _limiter_clock_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No rate-limit period turns over during a test (tests/wall_clock.py)."""
+    stop_the_limiter_s_clock(monkeypatch)

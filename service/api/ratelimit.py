@@ -34,7 +34,8 @@ from limits.strategies import SlidingWindowCounterRateLimiter
 log = logging.getLogger("service.ratelimit")
 
 RETRY_STORAGE_AFTER_S = 5.0  # after a storage fault, count in the host's table this long before trying it again
-STALE_LOCK_S = 0.05  # the host's table is locked for microseconds: held this long, its holder died holding it
+STALE_LOCK_S = 1.0  # the host's table is locked for microseconds: held this long, its holder died holding it
+clock = time.time  # the limiter's clock (tests stop it, so that no period turns over mid-test)
 
 
 class Verdict(NamedTuple):
@@ -117,11 +118,14 @@ class HostWindows:
                     self.SLOT.pack_into(self.table, offset, key ^ window.index, number, current + cost, previous)
         finally:
             if locked:
-                self.lock.release()
+                try:
+                    self.lock.release()
+                except ValueError:  # taken back from this worker, stalled past STALE_LOCK_S, and released since
+                    pass
         if allowed:
             found = [(previous, current + cost, offset, elapsed, number)
                      for previous, current, offset, elapsed, number in found]
-        verdicts = [_verdict(window, previous, current, elapsed, number, cost, allowed)
+        verdicts = [_verdict(window, previous, current, elapsed, (number + 1) * window.period, cost, allowed)
                     for (previous, current, _, elapsed, number), window in zip(found, windows)]
         return verdicts[0] if len(verdicts) == 1 else _tightest(verdicts)
 
@@ -164,11 +168,10 @@ class HostWindows:
         return 0, 0, start * size if taken < 0 else taken, elapsed, number
 
 
-def _verdict(window: Window, previous: int, current: int, elapsed: float, number: int, cost: int,
+def _verdict(window: Window, previous: int, current: int, elapsed: float, reset: int, cost: int,
              allowed: bool) -> Verdict:
     count = weighted(previous, current, elapsed)
-    return Verdict(allowed, window.amount, max(0, window.amount - math.floor(count)),
-                   (number + 1) * window.period,
+    return Verdict(allowed, window.amount, max(0, window.amount - math.floor(count)), reset,
                    0 if allowed else retry_after(window, previous, current, elapsed, cost), window.text)
 
 
@@ -208,10 +211,13 @@ class StorageWindows:
         for window in windows:
             item = _item(window)
             allowed = strategy.hit(item, client, cost=cost)
-            # the counts after it, for the headers, read as the host's table reads its own
-            previous, _, current, _ = strategy.storage.get_sliding_window(item.key_for(client), window.period)
-            periods = now / window.period
-            verdicts.append(_verdict(window, previous, current, periods - int(periods), int(periods), cost, allowed))
+            # the counts after it, for the headers: the storage's periods start at a client's first request, and
+            # its keys' lifetimes say how far into one it is
+            previous, previous_ttl, current, current_ttl = strategy.storage.get_sliding_window(
+                item.key_for(client), window.period)
+            left = current_ttl - window.period if current else (previous_ttl if previous else window.period)
+            elapsed = min(1.0, max(0.0, 1.0 - left / window.period))
+            verdicts.append(_verdict(window, previous, current, elapsed, math.ceil(now + left), cost, allowed))
             if not allowed:
                 break  # a refused request counts against no other limit
         return _tightest(verdicts)
@@ -245,7 +251,7 @@ class RateLimiter:
         return self.storage.scheme if self.storage is not None else "host"
 
     def hit(self, client: str, cost: int = 1) -> Verdict:
-        now = time.time()
+        now = clock()
         storage = self.storage
         if storage is not None and now >= self._storage_down_until:
             try:

@@ -13,11 +13,14 @@ import socket
 import subprocess
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
+
+from service import cache as cache_module
 
 READY_TIMEOUT = 10.0
 
@@ -156,6 +159,16 @@ def redis_server(redis_factory) -> RedisServer:
 @pytest.fixture
 def redis_url(redis_server) -> str:
     return redis_server.url
+
+
+@pytest.fixture
+def cache_clock(monkeypatch) -> list[float]:
+    """The cache's clock (its back-off), standing still until the test moves it: what happens within a back-off
+    and after it then holds whatever the machine's pace. The cache's alone: the Redis client and the servers here
+    keep the real one."""
+    now = [1000.0]
+    monkeypatch.setattr(cache_module, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    return now
 
 
 class RedisClusterNodes:

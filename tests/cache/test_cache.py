@@ -84,7 +84,7 @@ def json_or_none(response):
 
 
 def make_client(redis_url: str | None = None, **config):
-    settings = {**AS_DEPLOYED, "REDIS_URL": redis_url, **config}
+    settings = {**AS_DEPLOYED, "REDIS_URL": redis_url, "LOG_LEVEL": "INFO", **config}  # INFO: a recovery is logged
     app = create_app(settings)
     return app, app.test_client()
 
@@ -317,7 +317,7 @@ class TestRedisCacheDirect:
         assert store.get("tr:v1:k") == (None, CORRUPT)
         assert store.status() == "redis"  # a foreign value is not a fault
 
-    def test_killed_server_is_an_error_then_a_bypass(self, redis_server, cache_log):
+    def test_killed_server_is_an_error_then_a_bypass(self, redis_server, cache_log, cache_clock):
         store = RedisCache(redis_server.url, backoff_seconds=0.3)
         assert store.set("k", b"v") == "ok"
         redis_server.stop()
@@ -327,7 +327,7 @@ class TestRedisCacheDirect:
         assert store.set("k", b"v") == BYPASS
         assert store.status() == "degraded"
         redis_server.start()
-        time.sleep(0.35)
+        cache_clock[0] += 0.35
         assert store.get("k") == (None, MISS)  # a fresh server: empty
         assert store.status() == "redis"
         assert len(warnings_of(cache_log)) == 1
@@ -394,14 +394,17 @@ class TestApiWithRedis:
         assert our_keys(redis_server) == []
 
     def test_ttl_expires_the_key(self, redis_server):
-        _, client = make_client(redis_server.url, CACHE_TTL_SECONDS=1)
+        # A minute's TTL, then cut to a millisecond as if the minute had passed (Redis's clock cannot be moved): a
+        # TTL of a second would expire between two requests on a slow enough machine.
+        _, client = make_client(redis_server.url, CACHE_TTL_SECONDS=60)
         body = apply_body()
         assert post(client, APPLY, body)[0].headers["X-Cache"] == "miss"
         (key,) = our_keys(redis_server)
         raw = redis_server.client()
-        assert raw.pttl(key) is not None and 0 < raw.pttl(key) <= 1000
+        assert raw.pttl(key) is not None and 0 < raw.pttl(key) <= 60_000
         assert post(client, APPLY, body)[0].headers["X-Cache"] == "hit"
-        deadline = time.monotonic() + 3
+        raw.pexpire(key, 1)
+        deadline = time.monotonic() + 10
         while raw.exists(key) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert not raw.exists(key), "the key outlived its TTL"
@@ -759,7 +762,7 @@ def patch_cluster(monkeypatch) -> None:
                         classmethod(lambda cls, url, **options: FakeCluster(url, **options)))
 
 
-def test_cluster_mode_against_a_fake(monkeypatch, cache_log):
+def test_cluster_mode_against_a_fake(monkeypatch, cache_log, cache_clock):
     patch_cluster(monkeypatch)
     url = "redis://:cl-s3cret@node-1.cache:7000/0"
     store = make_cache(url, ttl_seconds=50, max_entries=1, cluster=True)
@@ -779,7 +782,7 @@ def test_cluster_mode_against_a_fake(monkeypatch, cache_log):
     assert store.get("k") == (None, BYPASS)
     assert store.status() == "degraded"
     FakeCluster.all_down = False
-    time.sleep(0.25)
+    cache_clock[0] += 0.25
     assert store.get("k") == (None, MISS)  # a new client (the fake's data lived in the old one)
     assert len(FakeCluster.instances) == 2
     assert store.status() == "redis"

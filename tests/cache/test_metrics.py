@@ -56,7 +56,7 @@ def test_memory_hits_and_misses_are_counted_and_timed():
     assert buckets and max(s.value for s in buckets) == 4  # the +Inf bucket holds every look-up
 
 
-def test_redis_hits_misses_and_errors_are_counted(redis_server):
+def test_redis_hits_misses_and_errors_are_counted(redis_server, cache_clock):
     client = create_app({**AS_DEPLOYED, "REDIS_URL": redis_server.url}).test_client()
     assert [post(client, body()), post(client, body())] == ["miss", "hit"]
     redis_server.stop()
