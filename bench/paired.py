@@ -23,6 +23,7 @@ wrk's load; the ratios are what this is for.
     python bench/paired.py                                        # every game and variant, ~6 min
     python bench/paired.py --game sangimignano --scenarios apply --rounds 40 --overhead
     python bench/paired.py --ref /tmp/before --game carcassonne   # this checkout beside another
+    python bench/paired.py --ref /tmp/before --ref-env RATE_LIMIT= # ... the other with a setting of its own
 
 Nothing is asserted: the tables go to RESULTS.md.
 """
@@ -76,8 +77,16 @@ class Server(bench_service.Server):
     def post(self, path: str, body: bytes) -> tuple[int, bytes]:
         connection = self.connection
         assert connection is not None
-        connection.request("POST", path, body=body, headers=JSON)
-        response = connection.getresponse()
+        try:
+            connection.request("POST", path, body=body, headers=JSON)
+            response = connection.getresponse()
+        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+            # the server closed the connection while it was idle (gunicorn's keepalive, 5 s: while the next case's
+            # bodies were made): a client opens another, as any does
+            connection.close()
+            connection = self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+            connection.request("POST", path, body=body, headers=JSON)
+            response = connection.getresponse()
         answer = response.read()
         if response.getheader("Connection", "").lower() == "close":  # keepalive_requests reached
             connection.close()
@@ -125,6 +134,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=10, help="passes over the bodies per server (default 10)")
     parser.add_argument("--overhead", action="store_true", help="add the service without the game's work")
     parser.add_argument("--ref", type=Path, help="a checkout of the service to measure beside this one")
+    parser.add_argument("--ref-env", action="append", default=[], metavar="NAME=VALUE",
+                        help="a setting of the ref server alone (repeatable), e.g. RATE_LIMIT= for an older build "
+                        "whose limiter was another path")
     parser.add_argument("--log-level", default="INFO", help="the service's LOG_LEVEL (default INFO, as deployed)")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
@@ -137,7 +149,9 @@ def main() -> None:
         apps.append(("overhead", "bench.overhead_app:create_app()", ROOT))
     if args.ref:
         apps.append(("ref", "service.api:create_app()", args.ref.resolve()))
-    servers = [Server(name, app, ONE_WORKER, workdir, cwd=cwd) for name, app, cwd in apps]
+    ref_env = dict(item.split("=", 1) for item in args.ref_env)
+    servers = [Server(name, app, {**ONE_WORKER, **(ref_env if name == "ref" else {})}, workdir, cwd=cwd)
+               for name, app, cwd in apps]
     print(f"machine: {bench_service.machine_line()}")
     print(f"servers: {', '.join(s.name for s in servers)}; one gunicorn worker each, {GUNICORN_CONF.relative_to(ROOT)}"
           f", LOG_LEVEL={args.log_level}; {args.rounds} rounds over {args.bodies} games' bodies a case", flush=True)

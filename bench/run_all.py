@@ -23,8 +23,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-NAMES = ("engine", "carcassonne", "sangimignano", "schemas", "requests", "cache", "service", "worst_case", "memory",
-         "players")
+NAMES = ("engine", "carcassonne", "sangimignano", "schemas", "requests", "cache", "ratelimit", "service", "worst_case",
+         "memory", "players")
 
 
 def command(name: str, args: argparse.Namespace) -> list[str]:
@@ -36,7 +36,9 @@ def command(name: str, args: argparse.Namespace) -> list[str]:
     elif name == "cache":
         argv += ["--rounds", "300", "--replay-rounds", "30"] if args.quick else []
     elif name == "requests":
-        argv += ["--rounds", "3", "--requests", "50"] if args.quick else []
+        argv += ["--rounds", "1", "--bodies", "50"] if args.quick else []
+    elif name == "ratelimit":
+        argv += ["--calls", "5000", "--rounds", "2"] if args.quick else []
     elif name == "worst_case":
         argv += ["--seconds", "5", "--repeat", "3"] if args.quick else []
     elif name == "memory":
