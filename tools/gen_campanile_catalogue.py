@@ -1,6 +1,8 @@
 """Regenerate service/games/campanile/rule_book.json from the Campanile rule book (markdown).
 
-Usage: python tools/gen_campanile_catalogue.py [../shared/design/campanile-rules.md] [--check]
+Usage: python tools/gen_campanile_catalogue.py [RULE_BOOK] [--check]
+
+RULE_BOOK defaults to the game's own rule book, service/games/campanile/rules.md.
 """
 import re
 import sys

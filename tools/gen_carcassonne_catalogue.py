@@ -1,6 +1,8 @@
 """Regenerate service/games/carcassonne/rule_book.json from the Carcassonne rule book (markdown).
 
-Usage: python tools/gen_carcassonne_catalogue.py [../shared/design/carcassonne-rules.md] [--check]
+Usage: python tools/gen_carcassonne_catalogue.py [RULE_BOOK] [--check]
+
+RULE_BOOK defaults to the game's own rule book, service/games/carcassonne/rules.md.
 """
 import re
 import sys

@@ -1,9 +1,10 @@
-"""Generate service/games/carcassonne/tiles.json, the game's own tile table, from the shared tile data.
+"""Generate service/games/carcassonne/tiles.json, the game's own tile table, from tools/data/carcassonne/.
 
-Reads carcassonne_base_tower_tiles.json (edges, features, pennants, the cities each field touches, counts per
-set) and keeps the tiles of the sets the game uses (basic:1, tower:1), after checking that it says what the
-JCloisterZone XML it was flattened from says (features, counts). The library never reads the shared data at run
-time: service/games/carcassonne/tiles.py reads tiles.json once, at import.
+Reads carcassonne_base_tower_tiles.json there (edges, features, pennants, the cities each field touches, counts
+per set) and keeps the tiles of the sets the game uses (basic:1, tower:1), after checking that it says what the
+JCloisterZone XML it was flattened from says (features, counts): jcz_basic.xml and jcz_tower.xml, beside it,
+JCloisterZone's tile definitions (MIT licence). The library never reads that folder at run time:
+service/games/carcassonne/tiles.py reads tiles.json once, at import.
 
 tiles.json is one object: "about" (where it comes from), "tiles" (tile id -> [edges N, E, S, W; features], one
 tile a line, each feature [type, edges, halves, pennant, the edges of the cities a field touches], edges and
@@ -21,7 +22,7 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = ROOT.parent / "shared" / "data" / "carcassonne"
+DEFAULT_DATA = ROOT / "tools" / "data" / "carcassonne"
 OUT = ROOT / "service" / "games" / "carcassonne" / "tiles.json"
 SETS = {"basic": "basic:1", "tower": "tower:1"}
 EDGES = ("N", "E", "S", "W")
@@ -118,7 +119,8 @@ def render(tiles: dict, counts: dict) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA,
+                        help=f"the tile data folder (default: {DEFAULT_DATA.relative_to(ROOT)})")
     parser.add_argument("--check", action="store_true", help="compare with the file instead of writing it")
     args = parser.parse_args()
     data = json.loads((args.data / "carcassonne_base_tower_tiles.json").read_text(encoding="utf-8"))

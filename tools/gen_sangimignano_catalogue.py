@@ -1,6 +1,8 @@
 """Regenerate service/games/sangimignano/rule_book.json from the San Gimignano rule book (markdown).
 
-Usage: python tools/gen_sangimignano_catalogue.py [../shared/design/sangimignano-rules.md] [--check]
+Usage: python tools/gen_sangimignano_catalogue.py [RULE_BOOK] [--check]
+
+RULE_BOOK defaults to the game's own rule book, service/games/sangimignano/rules.md.
 
 Every S-* id becomes an entry, in the order the book first names it: the numbered items (`- **S-TURN-1 Token.**`,
 nested ones too), and the ids the items define inline: a bold id (`**S-TOKEN-1**`) gets the sentence that names

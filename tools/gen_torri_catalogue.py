@@ -1,6 +1,8 @@
 """Regenerate service/games/torri/rule_book.json from the Torri rule book (markdown).
 
-Usage: python tools/gen_torri_catalogue.py [../shared/design/torri-rules.md] [--check]
+Usage: python tools/gen_torri_catalogue.py [RULE_BOOK] [--check]
+
+RULE_BOOK defaults to the game's own rule book, service/games/torri/rules.md.
 """
 import re
 import sys

@@ -1,10 +1,10 @@
 """What the four catalogue generators share: writing a game's rule book as data, or checking it is up to date.
 
-    python tools/gen_<game>_catalogue.py [../shared/design/<game>-rules.md] [--check]
+    python tools/gen_<game>_catalogue.py [RULE_BOOK] [--check]
 
-writes service/games/<game>/rule_book.json from the rule book (markdown) the generator parses; with --check it
-writes nothing and exits 1 if the file differs. The service's own rulings are written by hand beside it
-(rulings.toml); service/games/core/catalogue.py reads both.
+writes service/games/<game>/rule_book.json from the rule book (markdown) the generator parses, by default the
+game's own, service/games/<game>/rules.md; with --check it writes nothing and exits 1 if the file differs. The
+service's own rulings are written by hand beside it (rulings.toml); service/games/core/catalogue.py reads both.
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "service" / "games"
 KEYS = ("id", "section", "title", "text", "ruling")
 
 
@@ -25,8 +26,8 @@ def render(rules: list[dict]) -> str:
 def main(game: str, parse: Callable[[str], list[dict]], argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = [arg for arg in argv if arg != "--check"]
-    book = Path(args[0]) if args else ROOT.parent / "shared" / "design" / f"{game}-rules.md"
-    out = ROOT / "service" / "games" / game / "rule_book.json"
+    book = Path(args[0]) if args else GAMES / game / "rules.md"
+    out = GAMES / game / "rule_book.json"
     rules = parse(book.read_text(encoding="utf-8"))
     text = render(rules)
     if "--check" in argv:

@@ -11,7 +11,7 @@ from tests import rule_coverage
 HERE = Path(__file__).parent
 LIBRARY = Path(campanile.__file__).parent
 
-# The rule book (shared/design/campanile-rules.md), as the catalogue must serve it.
+# The rule book (service/games/campanile/rules.md), as the catalogue must serve it.
 BOOK_IDS = ["C-COMP-1", "C-COMP-2", "C-COMP-3", "C-COMP-4", "C-COMP-5", "C-SETUP-1", "C-SETUP-2", "C-SETUP-3",
             "C-TURN-PLAY", "C-TURN-BET", "C-TURN-DRAW", "C-TURN-END", "C-END-1", "C-END-2", "C-END-3", "C-END-4",
             "C-VAR-1"]

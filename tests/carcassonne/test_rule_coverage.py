@@ -11,7 +11,7 @@ from tests import rule_coverage
 HERE = Path(__file__).parent
 LIBRARY = Path(carcassonne.__file__).parent
 
-# The rule book (shared/design/carcassonne-rules.md), as the catalogue must serve it.
+# The rule book (service/games/carcassonne/rules.md), as the catalogue must serve it.
 BOOK_IDS = ["K-COMP-1", "K-COMP-2", "K-COMP-3", "K-TILE-1", "K-TILE-2", "K-TILE-3", "K-TILE-4", "K-SETUP-1",
             "K-SETUP-2", "K-PLACE", "K-PLACE-1", "K-PLACE-2", "K-PLACE-3", "K-MEEPLE", "K-MEEPLE-1", "K-MEEPLE-2",
             "K-SCORE", "K-SCORE-ROAD", "K-SCORE-CITY", "K-SCORE-CLOISTER", "K-SCORE-MAJORITY", "K-SCORE-RETURN",

@@ -1,8 +1,8 @@
 """A game's rule catalogue: every rule id with its section, title and text, rulings marked (`GET .../rules`).
 
 A game's folder holds its catalogue as data: `rule_book.json`, the rule book's rules (generated from the rule book
-by tools/gen_<game>_catalogue.py), and `rulings.toml`, the service's own rulings (written by hand). `load_catalogue`
-reads both, the book first.
+beside it, `rules.md`, by tools/gen_<game>_catalogue.py), and `rulings.toml`, the service's own rulings (written by
+hand). `load_catalogue` reads both, the book first.
 """
 from __future__ import annotations
 

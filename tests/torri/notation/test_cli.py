@@ -11,7 +11,7 @@ from service.games import torri
 
 from .helpers import RULESHEET
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
