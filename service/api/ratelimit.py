@@ -21,8 +21,8 @@ from __future__ import annotations
 import logging
 import math
 import mmap
-import os
 import multiprocessing
+import os
 import struct
 import time
 from typing import Any, NamedTuple, Sequence
@@ -60,7 +60,11 @@ class Window(NamedTuple):
 
 def windows_of(text: str) -> tuple[Window, ...]:
     """The limits of a RATE_LIMIT text ("1200 per minute", "20/second; 1000/hour"); ValueError if it is none."""
-    items: Sequence[RateLimitItem] = parse_many(text)
+    try:
+        items: Sequence[RateLimitItem] = parse_many(text)
+    except ValueError:
+        raise ValueError(f"RATE_LIMIT: {text!r} is no rate limit; say \"1200 per minute\" or \"20/second; "
+                         f"1000/hour\"") from None
     return tuple(Window(item.amount, item.get_expiry(), index, str(item)) for index, item in enumerate(items))
 
 
@@ -273,5 +277,8 @@ def storage_uri(settings: Any) -> tuple[str, dict[str, Any]]:
     # the cache's short timeouts: a slow Redis costs a request at most this, then the back-off above
     options: dict[str, Any] = {"socket_timeout": 0.1, "socket_connect_timeout": 0.1}
     if settings.REDIS_CLUSTER:
-        return "redis+cluster://" + settings.REDIS_URL.split("://", 1)[1].split("/", 1)[0], options
+        scheme, rest = settings.REDIS_URL.split("://", 1)
+        if scheme == "rediss":
+            options["ssl"] = True  # the cluster's URI has no TLS scheme of its own
+        return "redis+cluster://" + rest.split("/", 1)[0], options
     return settings.REDIS_URL, options

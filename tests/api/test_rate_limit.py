@@ -4,11 +4,13 @@ client named by a trusted proxy only, and more than one limit at once."""
 from __future__ import annotations
 
 import os
+from types import SimpleNamespace
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.api.ratelimit import HostWindows, RateLimiter, windows_of
+from service.api.ratelimit import HostWindows, RateLimiter, storage_uri, windows_of
 
 from .helpers import BASE
 
@@ -66,6 +68,19 @@ def test_the_limiter_counts_where_the_settings_say(make_app):
     assert make_app(RATE_LIMIT="").extensions["referee"].limiter is None
     assert make_app().extensions["referee"].limiter.where == "host"
     assert make_app(REDIS_URL="redis://127.0.0.1:1/0").extensions["referee"].limiter.where == "redis"
+
+
+def test_a_rate_limit_that_says_nothing_stops_the_service_at_start(make_app):
+    with pytest.raises(ValueError, match="RATE_LIMIT"):
+        make_app(RATE_LIMIT="lots")
+    with pytest.raises(ValueError, match="RATE_LIMIT_STORAGE"):
+        make_app(RATE_LIMIT_STORAGE="carrier-pigeon://loft")
+
+
+def test_a_redis_cluster_counts_in_the_cluster():
+    settings = SimpleNamespace(RATE_LIMIT_STORAGE="", REDIS_URL="rediss://:pw@node-1.cache:7000/0", REDIS_CLUSTER=True)
+    assert storage_uri(settings) == ("redis+cluster://:pw@node-1.cache:7000",
+                                     {"socket_timeout": 0.1, "socket_connect_timeout": 0.1, "ssl": True})
 
 
 def test_only_a_trusted_proxy_names_the_client(make_app):
