@@ -154,7 +154,10 @@ def main() -> None:
                for name, app, cwd in apps]
     print(f"machine: {bench_service.machine_line()}")
     print(f"servers: {', '.join(s.name for s in servers)}; one gunicorn worker each, {GUNICORN_CONF.relative_to(ROOT)}"
-          f", LOG_LEVEL={args.log_level}; {args.rounds} rounds over {args.bodies} games' bodies a case", flush=True)
+          f", the deployed settings with RATE_LIMIT={bench_service.HEAVY_CLIENT_RATE_LIMIT!r} (counted, never refused)"
+          f", CACHE_MAX_ENTRIES=0, LOG_LEVEL={args.log_level}"
+          + (f"; ref: {', '.join(f'{k}={v!r}' for k, v in ref_env.items())}" if ref_env else "")
+          + f"; {args.rounds} rounds over {args.bodies} games' bodies a case", flush=True)
     rows = []
     try:
         for server in servers:
