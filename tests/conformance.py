@@ -32,7 +32,11 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import pytest
+from hypothesis import strategies as st
 
 from service.games.core.perft import perft as core_perft
 
@@ -573,3 +577,34 @@ def json_paths(node: Any, prefix: tuple = ()) -> Iterable[tuple]:
     elif isinstance(node, list):
         for index, value in enumerate(node):
             yield from json_paths(value, prefix + (index,))
+
+
+def check_a_mutated_state(library: ModuleType, doc: dict, data: st.DataObject, json_values: st.SearchStrategy) -> None:
+    """A document near a real state (`doc`, one to three of its values replaced by `json_values` or dropped, as
+    hypothesis's `data` draws) is either read (valid or with rule problems) or refused as malformed, never a crash;
+    legal steps of a readable one apply and it scores."""
+    paths = [p for p in json_paths(doc) if p]
+    for _ in range(data.draw(st.integers(min_value=1, max_value=3))):
+        path = data.draw(st.sampled_from(paths))
+        node = doc
+        try:
+            for key in path[:-1]:
+                node = node[key]
+            if data.draw(st.booleans()) and isinstance(node, dict):
+                node.pop(path[-1], None)
+            else:
+                node[path[-1]] = data.draw(json_values)
+        except (KeyError, IndexError, TypeError):
+            continue
+    try:
+        errors, _ = library.validate_state(doc)
+    except library.MalformedError:
+        return
+    if errors:
+        with pytest.raises(library.InvalidStateError):
+            library.read_state(doc)
+        return
+    state = library.read_state(doc)
+    for step in library.legal_steps(state):
+        library.apply_step(state, step)
+    library.score(state)

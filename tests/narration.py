@@ -63,12 +63,14 @@ def engine_event_types(package: str) -> set[str]:
 
 
 def check_sentences(events: list[tuple[dict, tuple[str, ...]]], sentences: dict, facts) -> None:
-    """Every event has a sentence of its own type (not the plain fallback) naming the players it concerns and
-    saying every fact `facts(event, names)` lists."""
+    """Every event has a sentence of its own type (not the plain fallback) naming the player it is about (its
+    `player`) and saying every other fact `facts(event, names)` lists (the other players it concerns among them)."""
     for event, names in events:
         assert event["type"] in sentences, event
         text = event["text"]
         assert text and text[0].isupper() and text.endswith("."), text
+        if isinstance(event.get("player"), int):
+            assert names[event["player"]] in text, event
         for fact in facts(event, names):
             assert fact in text, (fact, event)
 

@@ -21,6 +21,12 @@ def not_named_by_a_test(rule_ids: Iterable[str], text: str) -> list[str]:
             if not any(name.startswith("test_" + rule_id.replace("-", "_") + "_") for name in names)]
 
 
+def ids_of_a_family_and_a_part(letter: str) -> re.Pattern[str]:
+    """The rule ids a library cites when an id is a family and at least one more part (C-TURN-BET, C-SVC-PASS): a
+    bare family ("C-TURN") and a wildcard ("C-SVC-*") are not ids."""
+    return re.compile(rf"(?<![A-Za-z0-9_-]){letter}-[A-Z]+(?:-[A-Z0-9]+)+(?![A-Za-z0-9*])")
+
+
 # What a library cites rules in: its modules and the service's rulings (the rule book, rule_book.json, is the
 # catalogue itself)
 CITING = ("*.py", "rulings.toml")

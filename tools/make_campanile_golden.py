@@ -6,7 +6,7 @@
 Golden playthroughs: seeded games, one for each player count 2 to 5 and one with the variant (C-VAR-1), played by a
 directed random policy (it likes to bet), each chosen among SEARCH_SEEDS seeds so that together the games exercise
 every feature in FEATURES. Each file holds the seed, the names, the variant, the steps as JSON, the events, the final
-state and the score; tests/campanile/test_golden.py replays them and compares exactly.
+state and the score; tests/test_golden.py replays them and compares exactly.
 
 Perft: perft(s, 1) = len(legal_steps(s)); perft(s, d) = sum over legal steps of perft(apply(s, step), d - 1), from a
 deal for each player count and two mid-game positions, each to a fixed depth (PERFT_DEPTHS).

@@ -6,7 +6,7 @@
 Golden playthroughs: seeded games, one for each player count 2 to 5 and two with The Tower, played by a directed
 random policy (it likes captures, ransoms, floors and meeples), each chosen among SEARCH_SEEDS seeds so that
 together the games exercise every feature in FEATURES. Each file holds the seed, the names, the variant, the steps
-as JSON, the events, the final state and the score; tests/carcassonne/test_golden.py replays them exactly.
+as JSON, the events, the final state and the score; tests/test_golden.py replays them exactly.
 
 Perft: perft(s, 1) = len(legal_steps(s)); perft(s, d) = sum over legal steps of perft(apply(s, step), d - 1), from a
 deal for each player count and from mid-game positions with and without The Tower, each to a fixed depth.

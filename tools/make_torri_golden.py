@@ -6,7 +6,7 @@
 Golden playthroughs: seeded games played by a directed random policy (it likes plain 8/9/10 towers, closing,
 completing, guarding half the time), searched over seeds so that together the chosen games exercise every
 feature in FEATURES. Each file holds the seed, the steps as JSON, the events, the final state and the score;
-tests/torri/test_golden.py replays them and compares exactly.
+tests/test_golden.py replays them and compares exactly.
 
 Perft: perft(s, 1) = len(legal_steps(s)); perft(s, d) = sum over legal steps of perft(apply(s, step), d - 1),
 from three seeded deals and two mid-game positions, each to a fixed depth (PERFT_DEPTHS).

@@ -10,7 +10,8 @@ Giostra on a Buona Pietra build or extension then a rebuild, a Palazzo that fizz
 opponent's Palazzo refuses (shown by the legal list), a Via Francigena stopped before the hand limit, a plain 8 with a
 Buona Pietra drawing for its Income. Each file holds the seed, the steps as JSON, the events, checkpoints (the exact
 legal list at the first position of each feature; at a Palazzo cap the steps it removes, with the rule that refuses
-them), the final state and the score; tests/torri/test_golden_nobles.py replays them and compares exactly.
+them), the final state and the score; tests/test_golden.py and tests/torri/test_golden_nobles.py replay them
+and compare exactly.
 
 Perft: perft(s, 1) = len(legal_steps(s)); perft(s, d) = sum over legal steps of perft(apply(s, step), d - 1), from
 two seeded noble deals, each to a fixed depth (PERFT_DEPTHS).

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.games import campanile
-from tests.conformance import Checker, by_type, json_paths, perft, uniform
+from tests.conformance import Checker, by_type, check_a_mutated_state, perft, uniform
 
 from .conformance import ADAPTERS, PLAYER_COUNTS, bettor
 
@@ -103,29 +103,4 @@ json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 200) | st
 def test_mutated_states_are_answered_never_crash(players, steps, data) -> None:
     """Any document near a real state is either read (valid or with rule problems) or refused as malformed; legal
     steps of a readable state apply."""
-    doc = campanile.state_json(_play(players, 5, steps, steps))
-    paths = [p for p in json_paths(doc) if p]
-    for _ in range(data.draw(st.integers(min_value=1, max_value=3))):
-        path = data.draw(st.sampled_from(paths))
-        node = doc
-        try:
-            for key in path[:-1]:
-                node = node[key]
-            if data.draw(st.booleans()) and isinstance(node, dict):
-                node.pop(path[-1], None)
-            else:
-                node[path[-1]] = data.draw(json_values)
-        except (KeyError, IndexError, TypeError):
-            continue
-    try:
-        errors, _ = campanile.validate_state(doc)
-    except campanile.MalformedError:
-        return
-    if errors:
-        with pytest.raises(campanile.InvalidStateError):
-            campanile.read_state(doc)
-        return
-    state = campanile.read_state(doc)
-    for step in campanile.legal_steps(state):
-        campanile.apply_step(state, step)
-    campanile.score(state)
+    check_a_mutated_state(campanile, campanile.state_json(_play(players, 5, steps, steps)), data, json_values)

@@ -1,38 +1,32 @@
 """The HTTP endpoints serve Carcassonne: end-to-end calls through the Flask test client."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from functools import partial
 
 import pytest
-import yaml
 
 from service.games import carcassonne
+from service.games.registry import GAMES
+from tests.golden import load, recorded_games
+from tests.test_game_endpoints import SPEC, dealt
 
 from .helpers import doc
 
 BASE = "/v1/games/carcassonne"
-ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = sorted((Path(__file__).parent / "data" / "golden").glob("*.json"))
+GOLDEN = recorded_games("carcassonne")
 
 
-def _new(client, names=("Ada", "Bea", "Cy"), **extra) -> dict:
-    response = client.post(f"{BASE}/new", json={"seed": 7, "names": list(names), **extra})
-    assert response.status_code == 200, response.get_json()
-    return response.get_json()["state"]
+_new = partial(dealt, "carcassonne")
 
 
-def test_games_lists_carcassonne_with_the_tower(client):
-    games = {g["id"]: g for g in client.get("/v1/games").get_json()["games"]}
-    game = games["carcassonne"]
-    assert (game["title"], game["min_players"], game["max_players"]) == ("Carcassonne", 2, 5)
-    assert game["rules_version"] == carcassonne.RULES_VERSION
-    assert [v["name"] for v in game["variants"]] == ["tower"]
+def test_carcassonne_is_listed_for_2_to_5_players_with_the_tower():
+    info = GAMES["carcassonne"].info
+    assert (info.title, info.min_players, info.max_players, [v.name for v in info.variants]) == (
+        "Carcassonne", 2, 5, ["tower"])
 
 
 def test_rules_serve_the_k_ids(client):
     body = client.get(f"{BASE}/rules").get_json()
-    assert [r["id"] for r in body["rules"]] == [r.id for r in carcassonne.RULES]
     assert {r["id"] for r in body["rules"] if r["ruling"]} >= {"K-END-4", "K-TOW-RANSOM", "K-SVC-SCORE"}
 
 
@@ -43,17 +37,6 @@ def test_new_deals_by_seed_names_and_variant(client):
     tower = _new(client, variant={"tower": True})
     assert len(tower["bag"]) == 89 and [p["floors"] for p in tower["players"]] == [9, 9, 9]
     assert state == carcassonne.state_json(carcassonne.new_game(7, names=["Ada", "Bea", "Cy"]))
-
-
-@pytest.mark.parametrize("body, pointer", [
-    ({"seed": 1, "names": ["solo"]}, "/names"),
-    ({"seed": 1, "names": ["a", "b", "c", "d", "e", "f"]}, "/names"),
-    ({"seed": 1, "names": ["a", "b"], "variant": {"tower": "yes"}}, "/variant/tower"),
-])
-def test_new_rejects_bad_requests(client, body, pointer):
-    response = client.post(f"{BASE}/new", json=body)
-    assert response.status_code == 400 and response.mimetype == "application/problem+json"
-    assert pointer in {e["pointer"] for e in response.get_json()["errors"]}
 
 
 def test_validate_reports_every_problem_with_rule_and_pointer(client):
@@ -100,17 +83,6 @@ def test_malformed_moves_are_400_naming_the_field(client, move, pointer):
     assert pointer in {e["pointer"] for e in response.get_json()["errors"]}
 
 
-@pytest.mark.parametrize("path", GOLDEN[-2:], ids=lambda p: p.stem)
-def test_replay_a_whole_golden_game(client, path):
-    golden = json.loads(path.read_text())
-    start = carcassonne.state_json(carcassonne.new_game(golden["seed"], names=golden["names"],
-                                                        tower=golden["variant"]["tower"]))
-    body = client.post(f"{BASE}/replay", json={"state": start, "moves": golden["steps"]}).get_json()
-    assert body["legal"] is True and len(body["states"]) == len(golden["steps"])
-    assert body["state"] == golden["final_state"] == body["states"][-1]
-    assert body["score"] == {**golden["score"], "warnings": []}
-
-
 def test_score_explains_every_point(client):
     state = doc([("BA/C", (0, -1), 180)], meeples=[(0, (0, 0), "EL"), (1, (0, 0), "E")], scores=[4, 0])
     body = client.post(f"{BASE}/score", json={"state": state}).get_json()
@@ -124,7 +96,7 @@ def test_score_explains_every_point(client):
 
 
 def test_picture_draws_the_board_and_says_the_score(client):
-    golden = json.loads(next(p for p in GOLDEN if "tower" in p.stem).read_text())
+    golden = load(next(p for p in GOLDEN if "tower" in p.stem))
     response = client.post(f"{BASE}/picture", json={"state": golden["final_state"]})
     assert response.status_code == 200 and response.mimetype == "image/svg+xml"
     svg = response.get_data(as_text=True)
@@ -144,12 +116,6 @@ def test_view_shows_the_bag_as_a_count(client):
     assert {m["tile"] for m in moves if m["type"] == "place"} > {state["bag"][0]}
 
 
-SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
-
-
-def test_the_committed_spec_documents_carcassonne():
-    for question in ("new", "validate", "legal-moves", "apply", "replay", "score", "view", "picture"):
-        operation = SPEC["paths"][f"{BASE}/{question}"]["post"]
-        assert "examples" in operation["requestBody"]["content"]["application/json"], question
+def test_the_committed_spec_documents_carcassonne_s_moves():
     for name in ("CarcassonnePlaceMove", "CarcassonneCaptureMove", "CarcassonneRansomMove"):
         assert name in SPEC["components"]["schemas"]

@@ -1,7 +1,7 @@
 """The generated files are up to date (each tool's --check): the tile table from the tile data in
 tools/data/carcassonne/, the referee page's tile facts from the tile table and its example from the seeded game.
 The rule catalogue is checked with every game's (tests/test_generated.py); the golden data by replaying it
-(test_golden.py)."""
+(tests/test_golden.py)."""
 from __future__ import annotations
 
 import subprocess

@@ -1,66 +1,11 @@
-"""Carcassonne's events in words: every event type the engine makes has a sentence, and in seeded random games
-(2 to 5 players, with and without The Tower) each sentence names the players and says the facts; /apply's events
-carry it as `text`."""
+"""Carcassonne's rare events in words, and where a sentence says a feature is, said by hand (every game's sentences
+in random games are tests/test_narration.py's)."""
 from __future__ import annotations
 
-import pytest
-
 from service.games.carcassonne.narration import SENTENCES, narrate
-from tests.narration import check_sentences, engine_event_types, played_events, said, told
+from tests.narration import check_sentences, told
 
-LIKED = ("capture", "ransom", "floor", "tower_meeple", "meeple")
-
-
-def facts(event: dict, names: tuple[str, ...]) -> list[str]:
-    """What the sentence of `event` must say."""
-    out = [names[event["player"]]] if "player" in event else []
-    kind = event["type"]
-    if "at" in event:
-        out.append(said(event["at"]))
-    if kind in ("placed", "discarded"):
-        out.append(event["tile"])
-    if kind == "placed":
-        out.append(f"{event['rotation']}°")
-    if kind == "floor":
-        out.append(f"{event['height']} floor")
-    if kind == "captured":
-        out.append(names[event["owner"]] if event["to"] == "prisoner" else "own meeple")
-    if kind == "exchanged":
-        out += [names[p] for p in event["players"]]
-    if kind == "ransom":
-        out += [names[event["from"]], f"{event['points']} points"]
-    if kind == "scored":
-        feature = event["feature"]
-        out += [feature["type"], said(feature["at"])]
-        if feature["type"] != "cloister":
-            out.append(f"{len(feature['tiles'])} tile")
-        if event["scorers"]:
-            out += [names[p] for p in event["scorers"]] + [f"{event['points']} point"]
-        elif event.get("worth"):
-            out.append(f"worth {event['worth']} point")
-    if kind == "game_over":
-        out += [f"{names[p]} {total}" for p, total in enumerate(event["totals"])]
-        out += [names[w] for w in event["winners"]]
-    return out
-
-
-@pytest.fixture(scope="module")
-def events() -> list[tuple[dict, tuple[str, ...]]]:
-    return played_events("carcassonne", seeds=range(2), players=[2, 3, 5], variants=[{}, {"tower": True}],
-                         liked=LIKED)
-
-
-def test_every_event_type_the_engine_makes_has_a_sentence() -> None:
-    assert engine_event_types("carcassonne") == set(SENTENCES)
-
-
-def test_random_games_reach_every_event_type_but_a_discard(events) -> None:
-    # K-PLACE-3: a tile that fits nowhere is rare in a random game (its sentence is checked below)
-    assert {event["type"] for event, _ in events} == set(SENTENCES) - {"discarded"}
-
-
-def test_every_sentence_names_the_players_and_the_facts(events) -> None:
-    check_sentences(events, SENTENCES, facts)
+from .narration import facts
 
 
 def test_a_discard_and_features_are_said_where_they_touch_the_tile() -> None:

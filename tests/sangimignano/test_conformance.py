@@ -7,12 +7,11 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.games import sangimignano as sg
-from tests.conformance import Checker, by_type, json_paths, uniform
+from tests.conformance import Checker, by_type, check_a_mutated_state, uniform
 
 from .conformance import PLAYER_COUNTS, adapter, builder
 from .helpers import playout
@@ -76,29 +75,4 @@ json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 70) | st.
 def test_mutated_states_are_answered_never_crash(players, steps, data) -> None:
     """Any document near a real state is either read (valid or with rule problems) or refused as malformed; legal
     steps of a readable state apply."""
-    doc = sg.state_json(playout(players, 5, steps, choices=steps))
-    paths = [p for p in json_paths(doc) if p]
-    for _ in range(data.draw(st.integers(min_value=1, max_value=3))):
-        path = data.draw(st.sampled_from(paths))
-        node = doc
-        try:
-            for key in path[:-1]:
-                node = node[key]
-            if data.draw(st.booleans()) and isinstance(node, dict):
-                node.pop(path[-1], None)
-            else:
-                node[path[-1]] = data.draw(json_values)
-        except (KeyError, IndexError, TypeError):
-            continue
-    try:
-        errors, _ = sg.validate_state(doc)
-    except sg.MalformedError:
-        return
-    if errors:
-        with pytest.raises(sg.InvalidStateError):
-            sg.read_state(doc)
-        return
-    state = sg.read_state(doc)
-    for step in sg.legal_steps(state):
-        sg.apply_step(state, step)
-    sg.score(state)
+    check_a_mutated_state(sg, sg.state_json(playout(players, 5, steps, choices=steps)), data, json_values)

@@ -21,7 +21,6 @@ from tests.conformance import Checker, GameAdapter, biased, by_type, perft
 
 from .conformance import ADAPTER, market_hungry
 
-
 FOLLOWED = int(os.environ.get("CONFORMANCE_FOLLOWED", "20"))
 
 
@@ -112,6 +111,12 @@ def assert_json_round_trip(state: torri.State) -> None:
         assert json.dumps(torri.state_json(back)) == text
 
 
+def assert_perft_survives_json(state: torri.State, adapter: GameAdapter, depth: int) -> None:
+    """The tree of step sequences below a position is the same below its JSON round trip."""
+    back = torri.read_state(json.loads(json.dumps(torri.state_json(state))))
+    assert perft(adapter, back, depth) == perft(adapter, state, depth)
+
+
 seeds = st.one_of(st.integers(min_value=0, max_value=2**40), st.text(max_size=12))
 
 
@@ -133,7 +138,4 @@ def test_legal_moves_json_parses(seed, steps, choices) -> None:
 @given(seed=seeds, steps=st.integers(min_value=0, max_value=250), choices=st.integers(min_value=0, max_value=2**32),
        depth=st.integers(min_value=1, max_value=3))
 def test_perft_survives_json(seed, steps, choices, depth) -> None:
-    """The tree of step sequences below a position is the same below its JSON round trip."""
-    state = _play(seed, steps, choices)[-1]
-    back = torri.read_state(json.loads(json.dumps(torri.state_json(state))))
-    assert perft(ADAPTER, back, depth) == perft(ADAPTER, state, depth)
+    assert_perft_survives_json(_play(seed, steps, choices)[-1], ADAPTER, depth)

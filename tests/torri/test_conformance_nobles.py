@@ -7,7 +7,6 @@ decisions the policies reach, and hypothesis properties of the JSON forms.
 """
 from __future__ import annotations
 
-import json
 import os
 import random
 
@@ -17,10 +16,11 @@ from hypothesis import strategies as st
 
 from service.games import torri
 from service.games.torri.cards import BUONA_PIETRA, CARD_NAMES, PALAZZO, is_tower_card
-from tests.conformance import Checker, biased, by_type, perft
+from tests.conformance import Checker, biased, by_type
 from tests.torri import test_conformance as base
 
-from .conformance import ACTION_NOBLES, NOBLE_ADAPTER as ADAPTER, noble_hungry
+from .conformance import ACTION_NOBLES, noble_hungry
+from .conformance import NOBLE_ADAPTER as ADAPTER
 
 FOLLOWED = int(os.environ.get("CONFORMANCE_NOBLE_FOLLOWED", "12"))
 
@@ -93,6 +93,4 @@ def test_noble_json_round_trip(seed, steps, choices) -> None:
 @given(seed=seeds, steps=st.integers(min_value=0, max_value=250), choices=st.integers(min_value=0, max_value=2**32),
        depth=st.integers(min_value=1, max_value=2))
 def test_noble_perft_survives_json(seed, steps, choices, depth) -> None:
-    state = _play(seed, steps, choices)[-1]
-    back = torri.read_state(json.loads(json.dumps(torri.state_json(state))))
-    assert perft(ADAPTER, back, depth) == perft(ADAPTER, state, depth)
+    base.assert_perft_survives_json(_play(seed, steps, choices)[-1], ADAPTER, depth)
