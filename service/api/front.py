@@ -95,7 +95,6 @@ class Front:
                 return self._through_flask(environ, start_response, method, path, request_id, verdict, started)
             status, headers, body = answered
             game, rule = route.game, route.rule  # type: ignore[union-attr]
-        headers.append(("X-Content-Type-Options", "nosniff"))
         self._finish(environ, headers, method, request_id, verdict)
         start_response(status, headers)
         self._record(method, path, int(status[:3]), rule, game, headers, request_id, started)
@@ -140,8 +139,6 @@ class Front:
 
         def finish_then_start(status: str, headers: list, exc_info: Any = None) -> Callable:
             self._finish(environ, headers, method, request_id, verdict)
-            if not any(name.lower() == "x-content-type-options" for name, _ in headers):
-                headers.append(("X-Content-Type-Options", "nosniff"))
             if method == "POST" and path in self.routes and status.startswith("200") \
                     and not any(name == "X-Cache" for name, _ in headers):
                 headers.append(("X-Cache", "bypass"))  # a body the front could not read (chunked): not kept
@@ -157,7 +154,10 @@ class Front:
     # -- what every answer carries
 
     def _finish(self, environ: dict, headers: list, method: str, request_id: str, verdict: Any) -> None:
-        """The request id, CORS, and the rate-limit headers (Retry-After only on a refusal)."""
+        """The request id, CORS, `X-Content-Type-Options` (unless the answer has its own) and the rate-limit
+        headers (Retry-After only on a refusal)."""
+        if not any(name.lower() == "x-content-type-options" for name, _ in headers):
+            headers.append(("X-Content-Type-Options", "nosniff"))
         headers.extend(self._cors(environ, method))
         if verdict is not None:
             headers += [("X-RateLimit-Limit", str(verdict.limit)), ("X-RateLimit-Remaining", str(verdict.remaining)),

@@ -18,6 +18,7 @@ meanwhile, and the storage is tried again after a back-off.
 """
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import mmap
@@ -250,6 +251,7 @@ class StorageWindows:
         return _tightest(verdicts)
 
 
+@functools.cache  # one item a limit, not one a request
 def _item(window: Window) -> RateLimitItem:
     return RateLimitItemPerSecond(window.amount, window.period, namespace=f"REFEREE{window.index}")
 
