@@ -32,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from service.games.core.adapter import GameLibrary  # noqa: E402
+from service.games.core.game import Game  # noqa: E402
 from service.games.core.players import Budget, suggest  # noqa: E402
 from service.games.registry import GAMES  # noqa: E402
 
@@ -51,11 +51,8 @@ class Case:
         return f"{self.game} ({self.players}p{extra})"
 
     def deal(self, seed: int) -> Any:
-        library = GAMES[self.game].library
-        kwargs: dict[str, Any] = dict(self.variant)
-        if self.game != "torri":
-            kwargs["players"] = self.players
-        return library.new_game(seed, **kwargs)
+        names = [f"Player {i + 1}" for i in range(self.players)]
+        return GAMES[self.game].new_game(seed, names=names, variant=dict(self.variant))
 
 
 # speed: every game, a variant, the most players measured; strength: every game with 2 players, and with 3
@@ -69,53 +66,52 @@ DEALS = {2: 12, 3: 8}  # deals per match, each played once per seat: 24 games
 
 def positions(case: Case, count: int, seed: int) -> list[Any]:
     """`count` states where someone is to act, sampled uniformly over random games of `case`."""
-    library = GAMES[case.game].library
+    game = GAMES[case.game]
     rng = random.Random(seed)
     found: list[Any] = []
     while len(found) < count:
         state, states = case.deal(rng.randrange(10 ** 9)), []
-        while library.to_act(state) is not None:
+        while game.to_act(state) is not None:
             states.append(state)
-            state = library.steps.apply_step(state, rng.choice(library.steps.legal_steps(state)))[0]
+            state = game.apply_step(state, rng.choice(game.legal_steps(state)))[0]
         found.extend(rng.sample(states, min(len(states), max(1, count // 8))))
     return found[:count]
 
 
 def playouts_per_second(case: Case, samples: int, playouts: int) -> float:
-    library = GAMES[case.game].library
+    game = GAMES[case.game]
     run, spent = 0, 0.0
     for i, state in enumerate(positions(case, samples, 1)):
         started = time.process_time()
-        found = suggest(library.rules, state, level="mcts", seed=i, budget=Budget(playouts=playouts))
+        found = suggest(game, state, level="mcts", seed=i, budget=Budget(playouts=playouts))
         spent += time.process_time() - started
         run += found.playouts
     return run / spent
 
 
 def budget_times(case: Case, samples: int, budget_ms: int) -> list[float]:
-    library = GAMES[case.game].library
+    game = GAMES[case.game]
     times = []
     for i, state in enumerate(positions(case, samples, 2)):
         started = time.perf_counter()
-        suggest(library.rules, state, level="mcts", seed=i, budget=Budget(seconds=budget_ms / 1000))
+        suggest(game, state, level="mcts", seed=i, budget=Budget(seconds=budget_ms / 1000))
         times.append((time.perf_counter() - started) * 1000)
     return times
 
 
 def play(case: Case, seed: int, levels: list[str], playouts: int) -> list[float]:
     """One game, seat i played at `levels[i]`: each seat's standing at the end and the winners (as shares)."""
-    library: GameLibrary = GAMES[case.game].library
-    rules = library.rules
+    game: Game = GAMES[case.game]
     state = case.deal(seed)
     decisions = 0
-    while (seat := rules.to_act(state)) is not None:
-        found = suggest(rules, state, level=levels[seat], seed=f"{seed}:{decisions}",
+    while (seat := game.to_act(state)) is not None:
+        found = suggest(game, state, level=levels[seat], seed=f"{seed}:{decisions}",
                         budget=Budget(playouts=playouts))
-        outcome = library.steps.apply_steps(state, found.steps)
+        outcome = game.apply_steps(state, found.steps)
         assert outcome.legal, (case, levels, [s.to_json() for s in found.steps], outcome.violations)
         state, decisions = outcome.state, decisions + 1
-    winners = set(rules.winners(state))
-    return [1.0 if i in winners else 0.0 for i in range(rules.players(state))]
+    winners = set(game.winners(state))
+    return [1.0 if i in winners else 0.0 for i in range(game.players(state))]
 
 
 def match(case: Case, strong: str, weak: str, deals: int, playouts: int) -> dict[str, Any]:

@@ -205,20 +205,19 @@ def replay(args: argparse.Namespace) -> int:
     game = _which_game(label, args.game, record)
     if game is None:
         return 1
-    library = game.library
     try:
-        state = library.read_state(record["state"])
+        state = game.load_state(record["state"]).checked()
     except GameError as error:
         return _log_problems(label, "/state", error)
     try:
-        steps = [library.steps.as_step(move, i) for i, move in enumerate(record["moves"])]
+        steps = [game.as_step(move, i) for i, move in enumerate(record["moves"])]
     except GameError as error:
         return _log_problems(label, "/moves", error)
-    names = library.player_names(state)
+    names = game.player_names(state)
     rules = {rule["id"]: rule for rule in game.rules()}
 
     def acting(state: Any) -> str:
-        player = library.to_act(state)
+        player = game.to_act(state)
         return names[player] if player is not None else "nobody"
 
     print(f"{game.info.title}: {', '.join(names)}; {len(steps)} moves; {acting(state)} to act")
@@ -227,7 +226,7 @@ def replay(args: argparse.Namespace) -> int:
         actor = acting(state)
         described = _describe(step.to_json())
         try:
-            state, events = library.steps.apply_step(state, step)
+            state, events = game.apply_step(state, step)
         except IllegalStepError as error:
             print(f"{index + 1:>{width}}. {actor}: {described}  ✗ illegal")
             print(f"{label}: move {index + 1} (/moves/{index}) is illegal; the game first goes wrong here:",
@@ -242,15 +241,15 @@ def replay(args: argparse.Namespace) -> int:
             return 1
         print(f"{index + 1:>{width}}. {actor}: {described}")
         for event in events:
-            print(f"{' ' * (width + 2)}· {library.narrate(event, names)}")
-    over = library.to_act(state) is None
+            print(f"{' ' * (width + 2)}· {game.narrate(event, names)}")
+    over = game.to_act(state) is None
     print(f"all {len(steps)} moves are legal; " + ("the game is over" if over else f"{acting(state)} to act"))
     if over or args.score:
         print()
         if game.info.id == "torri":
-            score_table_text(library.score(state), [], sys.stdout)
+            score_table_text(game.score_state(state), [], sys.stdout)
         else:
-            _score_lines(library.score(state).to_json(), sys.stdout)
+            _score_lines(game.score_state(state).to_json(), sys.stdout)
     return 0
 
 

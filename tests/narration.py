@@ -17,22 +17,21 @@ def played_events(game_id: str, *, seeds: Iterable[int], players: Iterable[int],
     call; the moves are chosen at random, a `liked` type of move half the time it is open (to reach the rare
     events: reactions, captures, nobles)."""
     game = GAMES[game_id]
-    library = game.library
     found: list[tuple[dict, tuple[str, ...]]] = []
     for variant in variants:
         for count in players:
             for seed in seeds:
                 seated = names[:count]
                 start = game.new({"seed": seed, "names": list(seated), "variant": variant})["state"]
-                state = library.read_state(start)
+                state = game.load_state(start).checked()
                 rng = random.Random(f"narration:{game_id}:{variant}:{count}:{seed}")
                 moves: list[dict] = []
                 while len(moves) < most_steps:
-                    legal = library.legal_moves(state)
+                    legal = game.legal_moves_of(state)
                     if not legal:
                         break
                     move = _choose(rng, legal, liked)
-                    state = library.steps.apply_steps(state, [move]).state
+                    state = game.apply_steps(state, [move]).state
                     moves.append(move)
                 answer = game.apply({"state": start, "moves": moves})
                 assert answer["legal"], answer["violations"]
@@ -56,9 +55,9 @@ def said(value: Any) -> str:
 
 
 def engine_event_types(package: str) -> set[str]:
-    """Every event type a game's library makes (`events.append({"type": …`), read from its source."""
+    """Every event type a game's library makes (`Event({"type": …`), read from its source."""
     folder = Path(__file__).resolve().parents[1] / "service" / "games" / package
-    pattern = re.compile(r'events\.append\(\{"type": "(\w+)"')
+    pattern = re.compile(r'Event\(\{"type": "(\w+)"')
     return {kind for path in folder.glob("*.py") for kind in pattern.findall(path.read_text(encoding="utf-8"))}
 
 

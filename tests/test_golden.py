@@ -101,9 +101,7 @@ def test_golden_replay_one_step_at_a_time_through_json(game: str, path: Path) ->
                 assert not refused.legal and [p.rule for p in refused.violations] == [refusal["rule"]]
         outcome = rules.apply_steps(state, [step])
         assert outcome.legal, (index, step, outcome.violations)
-        for event in outcome.events:
-            event["step"] = index
-        events.extend(outcome.events)
+        events.extend(event.at(index) for event in outcome.events)
         state_doc = rules.state_json(outcome.state)
     assert checkpoints == {}
     assert state_doc == golden["final_state"]

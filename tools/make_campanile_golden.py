@@ -58,8 +58,7 @@ def play(players: int, variant: bool, seed: int) -> tuple[list[dict], campanile.
     while not state.over and len(steps) < 1000:
         step = directed(rng, campanile.legal_steps(state))
         state, happened = campanile.apply_step(state, step)
-        for event in happened:
-            event["step"] = len(steps)
+        happened = [event.at(len(steps)) for event in happened]
         events.extend(happened)
         steps.append(step.to_json())
     return steps, state, events

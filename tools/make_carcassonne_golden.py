@@ -56,8 +56,7 @@ def play(players: int, tower: bool, seed: int) -> tuple[list[dict], carcassonne.
     while not state.over and len(steps) < 1000:
         step = directed(rng, carcassonne.legal_steps(state))
         state, happened = carcassonne.apply_step(state, step)
-        for event in happened:
-            event["step"] = len(steps)
+        happened = [event.at(len(steps)) for event in happened]
         steps.append(step.to_json())
         events.extend(happened)
     return steps, state, events

@@ -56,8 +56,7 @@ def play(players: int, large: bool, seed: int) -> tuple[list[dict], sangimignano
     while not state.over and len(steps) < 2000:
         step = directed(rng, sangimignano.legal_steps(state))
         state, happened = sangimignano.apply_step(state, step)
-        for event in happened:
-            event["step"] = len(steps)
+        happened = [event.at(len(steps)) for event in happened]
         events.extend(happened)
         steps.append(step.to_json())
     return steps, state, events

@@ -105,8 +105,7 @@ def play(seed: int) -> tuple[list[dict], torri.State, list[dict]]:
     while state.phase != torri.OVER and len(steps) < 2000:
         step = directed(rng, torri.legal_steps(state), state)
         state, happened = torri.apply_step(state, step)
-        for event in happened:
-            event["step"] = len(steps)
+        happened = [event.at(len(steps)) for event in happened]
         events.extend(happened)
         steps.append(step.to_json())
     return steps, state, events

@@ -146,8 +146,7 @@ def play(seed: int) -> dict:
                                      "palazzo_fizzled"}):
             checkpoints.append(_checkpoint(len(steps), feature, legal, []))
         features |= new
-        for event in happened:
-            event["step"] = len(steps)
+        happened = [event.at(len(steps)) for event in happened]
         events.extend(happened)
         steps.append(step.to_json())
         state = after

@@ -14,8 +14,8 @@ from typing import Any, Callable
 from flask import Flask, Response, current_app, request
 from marshmallow import Schema
 
-from ..games.core.base import Game
 from ..games.core.errors import Problem
+from ..games.core.game import Capability, Game
 from ..games.core.schemas import wire_schema
 from ..games.registry import GAMES
 from .blueprint import Blueprint
@@ -99,7 +99,7 @@ def _suggest(game: Game, body: dict, settings: Settings) -> dict:
         body["seed"] = secrets.randbelow(2 ** 53)  # returned with the answer, so it can be repeated
     if body.get("playouts") is None:
         body["budget_ms"] = min(body.get("budget_ms") or settings.SUGGEST_DEFAULT_BUDGET_MS, ceiling)
-    return game.suggest(body, ceiling_ms=ceiling)  # type: ignore[attr-defined]
+    return game.suggest(body, ceiling_ms=ceiling)
 
 
 def _reproducible(doc: dict) -> bool:
@@ -152,7 +152,12 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              outcome=lambda answer: answer["level"], deterministic=_reproducible,
              storable=lambda answer: answer["complete"]),
 )
-OPTIONAL = {"notation", "suggest"}  # offered by the games whose adapter has it (TOOLS)
+OPTIONAL = {"notation": Capability.NOTATION, "picture": Capability.PICTURE}  # offered by the games declaring it
+
+
+def offered(game: Game, endpoint: str) -> bool:
+    """Whether `game` has the endpoint: every question and /suggest, and the tools its capabilities declare."""
+    return endpoint not in OPTIONAL or game.offers(OPTIONAL[endpoint])
 
 
 def _question(game: Game, endpoint: Endpoint, settings: Settings) -> Callable:
@@ -201,7 +206,7 @@ def _picture(game: Game) -> Callable:
     def picture(loaded: dict) -> Response:
         request.environ[GAME_KEY] = game.info.id
         require_body()
-        drawing = game.picture(loaded)  # type: ignore[attr-defined]
+        drawing = game.picture(loaded)
         current_app.extensions["referee"].count(game.info.id, "picture", "ok")
         if request.accept_mimetypes.best_match(["image/svg+xml", "application/json"]) == "application/json":
             return json_response({"svg": drawing})
@@ -212,7 +217,7 @@ def _picture(game: Game) -> Callable:
 def game_blueprint(game: Game, answers: AnswerCache, settings: Settings) -> Blueprint:
     """The routes of one game, made from the table above and the game's schemas; the front answers its questions
     (`answers` keeps them) and Flask the rest."""
-    game_id, schemas = game.info.id, game.schemas
+    game_id, schemas = game.info.id, game.wire
     blp = Blueprint(f"game_{game_id.replace('-', '_')}", __name__, url_prefix=f"/v1/games/{game_id}",
                     description=f"Refereeing {game.info.title}.")
 
@@ -222,9 +227,9 @@ def game_blueprint(game: Game, answers: AnswerCache, settings: Settings) -> Blue
     rules = _document_problems(blp, (429,))(blp.response(200, RulesSchema)(_rules(game)))
     blp.route("/rules", methods=["GET"])(named("rules")(rules))
     for endpoint in ENDPOINTS:
-        if endpoint.name == "notation" and hasattr(game, "picture"):
+        if endpoint.name == "notation" and offered(game, "picture"):
             _route_picture(blp, game, named)  # the spec lists /picture after /score
-        if endpoint.name in OPTIONAL and not hasattr(game, endpoint.name):
+        if not offered(game, endpoint.name):
             continue
         request_schema = wire_schema(schemas, endpoint.request)()
         view = blp.response(200, wire_schema(schemas, endpoint.answer))(_question(game, endpoint, settings))
@@ -238,14 +243,14 @@ def game_blueprint(game: Game, answers: AnswerCache, settings: Settings) -> Blue
 
 def _route_picture(blp: Blueprint, game: Game, named: Callable) -> None:
     """/picture: SVG by default, JSON for `Accept: application/json`; not cached (drawing is cheap, answers big)."""
-    schemas = game.schemas
+    schemas = game.wire
     json_answer = "#/components/schemas/" + wire_schema(schemas, "PictureResponse").__name__[:-6]
-    view = blp.doc(summary="Draw the table as SVG.", description=inspect.cleandoc(game.picture.__doc__ or ""),
+    view = blp.doc(summary="Draw the table as SVG.", description=inspect.cleandoc(game.draw.__doc__ or ""),
                    responses={"200": {
                        "description": "The picture as SVG; as `{\"svg\": …}` for `Accept: application/json`.",
                        "content": {"image/svg+xml": {"schema": {"type": "string"}},
                                    "application/json": {"schema": {"$ref": json_answer}}}}}
-                   )(_picture(game))  # type: ignore[attr-defined]
+                   )(_picture(game))
     view = blp.arguments(wire_schema(schemas, "PictureRequest")())(view)
     view = _document_problems(blp, (400, 413, 415, 422, 429))(view)
     blp.route("/picture", methods=["POST"])(named("picture")(view))
@@ -278,19 +283,19 @@ def list_games() -> Response:
 def unknown_game(game: str, rest: str = "") -> Response:
     """Anything under /v1/games/<game>/ that no game route matched."""
     if game in GAMES:
-        if rest in QUESTIONS or (rest in TOOLS and hasattr(GAMES[game], rest)):
+        if rest in QUESTIONS or (rest in TOOLS and offered(GAMES[game], rest)):
             allowed = "GET" if rest == "rules" else "POST"
             raise ApiProblem(405, f"{request.method} is not allowed on /v1/games/{game}/{rest}; use {allowed}.",
                              headers={"Allow": f"{allowed}, OPTIONS" + (", HEAD" if allowed == "GET" else "")})
-        offered = [*QUESTIONS, *(tool for tool in TOOLS if hasattr(GAMES[game], tool))]
-        raise ApiProblem(404, f"{game} has no endpoint \"{rest}\"; it has {', '.join(offered)}.")
+        endpoints = [*QUESTIONS, *(tool for tool in TOOLS if offered(GAMES[game], tool))]
+        raise ApiProblem(404, f"{game} has no endpoint \"{rest}\"; it has {', '.join(endpoints)}.")
     raise ApiProblem(404, f"No game \"{game}\" is served; the games are {', '.join(GAMES)}.")
 
 
 def register_games(app: Flask, api: Any, answers: AnswerCache, settings: Settings) -> None:
     api.register_blueprint(games_blp)
     for game_id, game in GAMES.items():
-        for name, named in getattr(game.schemas, "COMPONENTS", {}).items():  # referred to by name
+        for name, named in getattr(game.wire, "COMPONENTS", {}).items():  # referred to by name
             if isinstance(named, dict):
                 api.spec.components.schema(name, component=named)
             else:

@@ -15,7 +15,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Flask
 from marshmallow import fields as mfields
 
-from ..games.core.base import Game
+from ..games.core.game import Capability, Game
 from ..games.core.schemas import (
     MAX_BUDGET_MS,
     ExactlyOneOfSchema,
@@ -101,9 +101,8 @@ def game_examples(calls: ExampleCalls, game_id: str, game: Game) -> None:
     calls(f"{base}/view", {"state": state, "player": 1})
     calls(f"{base}/validate", examples["validate"], name="impossible_state")
     calls(f"{base}/legal-moves", examples["validate"], name="impossible_state")
-    if hasattr(game, "suggest"):
-        suggestion_examples(calls, base, state, examples)
-    if hasattr(game, "picture") and "picture" in examples:
+    suggestion_examples(calls, base, state, examples)
+    if game.offers(Capability.PICTURE):
         calls(f"{base}/picture", examples["picture"], accept="image/svg+xml")
         calls(f"{base}/picture", examples["picture"], accept="application/json")
         drawn = calls.recorded[(f"{base}/picture", "post")]["responses"].get("200", {})
@@ -113,7 +112,7 @@ def game_examples(calls: ExampleCalls, game_id: str, game: Game) -> None:
                     answer["svg"] = shortened_svg(answer["svg"])
                 elif isinstance(answer, str):
                     named[name] = shortened_svg(answer)
-    if hasattr(game, "notation") and "notation" in examples:
+    if game.offers(Capability.NOTATION):
         calls(f"{base}/notation", examples["notation"])
 
 

@@ -3,7 +3,7 @@ scores it.
 
 The page's shell (game chooser, result panel, shareable link, JSON copy, picture download, announcements) is plain
 HTML, CSS and JavaScript served from `static/referee/`. Each game's editor ships inside the game's own package, in
-the folder its adapter names as `referee_assets` (an `editor.js` ES module, optionally `editor.css`); it is served
+the folder its `Game` names as `editor` (an `editor.js` ES module, optionally `editor.css`); it is served
 here under `/referee/<game>/`. `GET /referee/games.json` lists the games the page offers, from the registry. No
 CDN, no build step, works offline; every call is to the public API with relative URLs, so the page works wherever
 the service is mounted.
@@ -15,6 +15,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, abort, jsonify, send_from_directory
 
+from ..games.core.game import Capability
 from ..games.registry import GAMES
 
 STATIC = Path(__file__).resolve().parent / "static" / "referee"
@@ -30,11 +31,10 @@ referee_blp = Blueprint("referee", __name__, static_folder=str(STATIC), static_u
 def editor_folder(game_id: str) -> Path | None:
     """The folder of a registered game's editor files, or None when the game offers none."""
     game = GAMES.get(game_id)
-    folder_name = getattr(game, "referee_assets", None)
-    if game is None or not folder_name:
+    if game is None or not game.offers(Capability.EDITOR) or not game.editor:
         return None
     package = Path(sys.modules[type(game).__module__].__file__ or "").resolve().parent
-    folder = package / folder_name
+    folder = package / game.editor
     return folder if (folder / EDITOR).is_file() else None
 
 
@@ -66,7 +66,7 @@ def referee_games() -> Response:
             "rules_version": game.info.rules_version,
             "editor": f"referee/{game_id}/{EDITOR}",
             "style": f"referee/{game_id}/{EDITOR_STYLE}" if (folder / EDITOR_STYLE).is_file() else None,
-            "picture": hasattr(game, "picture"),
+            "picture": game.offers(Capability.PICTURE),
             "variants": [variant.name for variant in game.info.variants],
         })
     return strict(jsonify({"games": offered}))

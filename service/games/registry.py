@@ -1,11 +1,12 @@
-"""The games the service referees. Adding a game: its folder (rules, wire schemas, adapter) and one line here."""
+"""The games the service referees. Adding a game: its folder (its `Game` in game.py, rules, wire schemas) and one
+line here."""
 from __future__ import annotations
 
-from .campanile.adapter import CampanileGame
-from .carcassonne.adapter import CarcassonneGame
-from .core.base import Game
-from .sangimignano.adapter import SanGimignanoGame
-from .torri.adapter import TorriGame
+from .campanile.game import CampanileGame
+from .carcassonne.game import CarcassonneGame
+from .core.game import Game
+from .sangimignano.game import SanGimignanoGame
+from .torri.game import TorriGame
 
 GAMES: dict[str, Game] = {
     "torri": TorriGame(),

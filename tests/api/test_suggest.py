@@ -98,7 +98,7 @@ def test_the_budget_is_capped_by_the_configuration(client: Any, monkeypatch: pyt
     def recorded(rules: Any, state: Any, **kwargs: Any) -> players.Suggestion:
         budgets.append(kwargs["budget"])
         return search(rules, state, **kwargs)
-    monkeypatch.setattr("service.games.core.adapter.suggest", recorded)
+    monkeypatch.setattr("service.games.core.players.suggest", recorded)
     state = deal(client, "torri", 1)
     for budget in ({"budget_ms": 60_000}, {}, {"budget_ms": 10}, {"playouts": 5}):
         assert client.post("/v1/games/torri/suggest", json={"state": state, "seed": 1, **budget}).status_code == 200

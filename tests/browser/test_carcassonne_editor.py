@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from service.games import carcassonne
-from service.games.carcassonne.adapter import CarcassonneGame, example_game
+from service.games.carcassonne.game import CarcassonneGame, example_game
 from service.games.carcassonne.tiles import DIRECTIONS, Kind
 
 from .conftest import check_both_sizes, open_referee

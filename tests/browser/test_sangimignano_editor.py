@@ -8,7 +8,7 @@ from collections import deque
 import pytest
 from playwright.sync_api import expect
 
-from service.games.sangimignano.adapter import SanGimignanoGame, example_game
+from service.games.sangimignano.game import SanGimignanoGame, example_game
 from service.games.sangimignano.position import state_json
 
 from .conftest import check_both_sizes, open_referee

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.games import carcassonne
-from service.games.carcassonne.adapter import CarcassonneGame
+from service.games.carcassonne.game import CarcassonneGame
 
 from .helpers import doc
 from .test_rules_tower import ROW, ROW_MEEPLES

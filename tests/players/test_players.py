@@ -23,10 +23,10 @@ class Setup:
     variant: tuple[str, ...] = ()
 
     def deal(self, seed: int) -> Any:
-        options: dict[str, Any] = {name: True for name in self.variant}
-        if self.game != "torri":
-            options["players"] = self.players
-        return GAMES[self.game].library.new_game(seed, **options)
+        game = GAMES[self.game]
+        variant = {v.name: v.example for v in game.info.variants if v.name in self.variant}
+        names = [f"Player {i + 1}" for i in range(self.players)]
+        return game.new_game(seed, names=names, variant=variant)
 
     def __str__(self) -> str:
         return f"{self.game}-{self.players}p" + "".join(f"-{v}" for v in self.variant)
@@ -41,7 +41,7 @@ SETUPS = [
 
 
 def library(setup: Setup) -> Any:
-    return GAMES[setup.game].library
+    return GAMES[setup.game]
 
 
 def position(setup: Setup, seed: int, fraction: float) -> Any:
@@ -50,7 +50,7 @@ def position(setup: Setup, seed: int, fraction: float) -> Any:
     state, states = setup.deal(seed), []
     while lib.to_act(state) is not None:
         states.append(state)
-        state = lib.steps.apply_step(state, rng.choice(lib.steps.legal_steps(state)))[0]
+        state = lib.apply_step(state, rng.choice(lib.legal_steps(state)))[0]
     return states[min(len(states) - 1, int(fraction * len(states)))]
 
 
@@ -60,7 +60,7 @@ def with_hidden(setup: Setup, seed: int) -> Any:
     for attempt in range(50):
         state = position(setup, seed + attempt, 0.3 / (1 + attempt % 5))  # San Gimignano's hands empty early
         seat = lib.to_act(state)
-        if lib.rules.seen_by(state, seat) != state:
+        if lib.seen_by(state, seat) != state:
             return state
     raise AssertionError(f"no position of {setup} hides anything")
 
@@ -71,8 +71,8 @@ def with_hidden(setup: Setup, seed: int) -> Any:
 def test_every_suggestion_is_legal(setup: Setup, seed: int, fraction: float, level: str) -> None:
     lib = library(setup)
     state = position(setup, seed, fraction)
-    found = suggest(lib.rules, state, level=level, seed=seed, budget=Budget(playouts=8))
-    outcome = lib.steps.apply_steps(state, found.steps, keep_states=True)
+    found = suggest(lib, state, level=level, seed=seed, budget=Budget(playouts=8))
+    outcome = lib.apply_steps(state, found.steps, keep_states=True)
     assert outcome.legal, (found.steps, outcome.violations)
     assert found.player == lib.to_act(state)
     assert all(lib.to_act(after) == found.player for after in outcome.states[:-1])  # the player's own steps
@@ -88,8 +88,8 @@ def test_a_state_with_unknown_cards_gets_steps_it_takes(setup: Setup, seed: int,
     lib = library(setup)
     state = position(setup, seed, fraction)
     view = lib.player_view(state, lib.to_act(state))
-    found = suggest(lib.rules, view, level=level, seed=seed, budget=Budget(playouts=8))
-    outcome = lib.steps.apply_steps(view, found.steps)
+    found = suggest(lib, view, level=level, seed=seed, budget=Budget(playouts=8))
+    outcome = lib.apply_steps(view, found.steps)
     assert found.steps and outcome.legal, (found.steps, outcome.violations)
 
 
@@ -100,9 +100,9 @@ def test_every_state_of_whole_games_gets_a_legal_suggestion(setup: Setup) -> Non
     lib = library(setup)
     rng, state, asked = random.Random(1), setup.deal(1), 0
     while lib.to_act(state) is not None:
-        found = suggest(lib.rules, state, level=LEVELS[asked % 3], seed=asked, budget=Budget(playouts=3))
-        assert lib.steps.apply_steps(state, found.steps).legal, (asked, found.steps)
-        state, asked = lib.steps.apply_step(state, rng.choice(lib.steps.legal_steps(state)))[0], asked + 1
+        found = suggest(lib, state, level=LEVELS[asked % 3], seed=asked, budget=Budget(playouts=3))
+        assert lib.apply_steps(state, found.steps).legal, (asked, found.steps)
+        state, asked = lib.apply_step(state, rng.choice(lib.legal_steps(state)))[0], asked + 1
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=str)
@@ -110,17 +110,17 @@ def test_a_turn_of_several_steps_is_suggested_whole(setup: Setup) -> None:
     """The steps run to the end of the player's turn, or to a step whose outcome the player cannot know: then
     other deals of what it cannot see give it other views or other options after the steps."""
     lib = library(setup)
-    rules = lib.rules
+    rules = lib
     for seed in range(6):
         state = position(setup, seed, 0.5)
         seat = rules.to_act(state)
         found = suggest(rules, state, level="greedy", seed=seed)
-        if rules.to_act(lib.steps.apply_steps(state, found.steps).state) != seat:
+        if rules.to_act(lib.apply_steps(state, found.steps).state) != seat:
             continue  # the turn is over
         seen = rules.seen_by(state, seat)
         outcomes = set()
         for k in range(30):
-            after = lib.steps.apply_steps(rules.sample_unseen(seen, seat, random.Random(k)), found.steps).state
+            after = lib.apply_steps(rules.sample_unseen(seen, seat, random.Random(k)), found.steps).state
             outcomes.add((rules.player_view(after, seat), tuple(rules.legal_steps(after))))
         assert len(outcomes) > 1, found.steps
 
@@ -131,7 +131,7 @@ def test_a_turn_of_several_steps_is_suggested_whole(setup: Setup) -> None:
 def test_a_deal_of_the_unseen_is_a_real_position_the_player_cannot_tell_apart(setup: Setup, seed: int,
                                                                                 fraction: float) -> None:
     lib = library(setup)
-    rules = lib.rules
+    rules = lib
     state = position(setup, seed, fraction)
     seat = rules.to_act(state)
     seen = rules.seen_by(state, seat)
@@ -148,7 +148,7 @@ def test_a_deal_of_the_unseen_is_a_real_position_the_player_cannot_tell_apart(se
 def test_it_never_peeks(setup: Setup, level: str) -> None:
     """Two states that differ only in what the player to act cannot see get the same suggestion for the same seed
     and playouts."""
-    rules = library(setup).rules
+    rules = library(setup)
     for seed in range(3):
         state = with_hidden(setup, 100 * seed)
         seat = rules.to_act(state)
@@ -161,7 +161,7 @@ def test_it_never_peeks(setup: Setup, level: str) -> None:
 
 def test_it_never_peeks_at_the_opponents_hand_in_torri() -> None:
     """Torri, built by hand: the opponent's hand and the deck trade a card; nothing else changes."""
-    lib = GAMES["torri"].library
+    lib = GAMES["torri"]
     state = lib.new_game(7)
     opponent = state.players[1]
     card = next(c for c in state.deck if c not in opponent.hand)
@@ -174,14 +174,14 @@ def test_it_never_peeks_at_the_opponents_hand_in_torri() -> None:
     draft.deck = tuple(deck)
     other = draft.freeze()
     assert lib.player_view(other, 0) == lib.player_view(state, 0)
-    first = suggest(lib.rules, state, seed=3, budget=Budget(playouts=60))
-    second = suggest(lib.rules, other, seed=3, budget=Budget(playouts=60))
+    first = suggest(lib, state, seed=3, budget=Budget(playouts=60))
+    second = suggest(lib, other, seed=3, budget=Budget(playouts=60))
     assert (first.steps, first.best, first.alternatives) == (second.steps, second.best, second.alternatives)
 
 
 @pytest.mark.parametrize("setup", SETUPS[::3], ids=str)
 def test_the_same_seed_and_playouts_give_the_same_answer(setup: Setup) -> None:
-    rules = library(setup).rules
+    rules = library(setup)
     state = position(setup, 5, 0.4)
     first, second = (suggest(rules, state, seed="same", budget=Budget(playouts=30)) for _ in range(2))
     assert (first.steps, first.best, first.alternatives) == (second.steps, second.best, second.alternatives)
@@ -189,15 +189,15 @@ def test_the_same_seed_and_playouts_give_the_same_answer(setup: Setup) -> None:
 
 
 def test_the_ceiling_stops_a_playout_budget_and_says_so() -> None:
-    rules = GAMES["carcassonne"].library.rules
+    rules = GAMES["carcassonne"]
     state = position(Setup("carcassonne", 2), 1, 0.1)
     found = suggest(rules, state, seed=1, budget=Budget(playouts=100_000, ceiling=0.0))
     assert not found.complete and found.playouts < 100_000
-    assert GAMES["carcassonne"].library.steps.apply_steps(state, found.steps).legal
+    assert GAMES["carcassonne"].apply_steps(state, found.steps).legal
 
 
 def test_the_search_reports_its_figures() -> None:
-    rules = GAMES["campanile"].library.rules
+    rules = GAMES["campanile"]
     state = position(Setup("campanile", 3), 2, 0.2)
     found = suggest(rules, state, seed=2, budget=Budget(playouts=120))
     assert found.playouts == 120
@@ -208,21 +208,21 @@ def test_the_search_reports_its_figures() -> None:
 
 def test_greedy_takes_the_points_on_offer() -> None:
     """Torri's deal 5: a tower can be built from hand; greedy builds it (T-SCORE: a tower scores)."""
-    lib = GAMES["torri"].library
+    lib = GAMES["torri"]
     state = lib.new_game(5)
-    found = suggest(lib.rules, state, level="greedy", seed=0)
+    found = suggest(lib, state, level="greedy", seed=0)
     assert found.steps[0].type == "build" and found.best.margin > 0
 
 
 def test_carcassonne_places_the_tile_drawn() -> None:
     """With a listed bag the tile to place is the bag's first: the player holds it (K-PLACE), so the suggestion
     places that tile, at every level."""
-    lib = GAMES["carcassonne"].library
+    lib = GAMES["carcassonne"]
     state = position(Setup("carcassonne", 2), 3, 0.3)
     while state.step.name != "PLACE":
-        state = lib.steps.apply_step(state, lib.steps.legal_steps(state)[0])[0]
+        state = lib.apply_step(state, lib.legal_steps(state)[0])[0]
     for level in LEVELS:
-        found = suggest(lib.rules, state, level=level, seed=1, budget=Budget(playouts=20))
+        found = suggest(lib, state, level=level, seed=1, budget=Budget(playouts=20))
         assert found.steps[0].tile == state.bag.tiles[0]
 
 
@@ -231,6 +231,6 @@ def test_a_finished_game_has_no_suggestion(setup: Setup) -> None:
     lib, rng = library(setup), random.Random(0)
     state = setup.deal(0)
     while lib.to_act(state) is not None:
-        state = lib.steps.apply_step(state, rng.choice(lib.steps.legal_steps(state)))[0]
+        state = lib.apply_step(state, rng.choice(lib.legal_steps(state)))[0]
     with pytest.raises(GameOverError):
-        suggest(lib.rules, state, level="mcts", seed=0)
+        suggest(lib, state, level="mcts", seed=0)

@@ -10,6 +10,7 @@ from dataclasses import replace
 from operator import attrgetter
 
 from ..core.errors import illegal
+from ..core.events import Event
 from ..core.turns import Events, Turns, expecting, finished
 from .cards import STORIES, STYLE_INDEX, STYLES, TOKEN_VALUES, full_deck
 from .model import BET, DRAW, OVER, PLAY, LastPlay, Pile, Player, State, Token
@@ -85,8 +86,8 @@ def _do_play(s: State, step: Step, events: Events) -> State:
     index = STYLE_INDEX[card]
     tower = s.towers[index]
     tower = tower._replace(plays=tower.plays + (stories,))
-    events.append({"type": "played", "player": s.turn, "card": card, "tower": index, "stories": stories,
-                   "height": tower.height})
+    events.append(Event({"type": "played", "player": s.turn, "card": card, "tower": index, "stories": stories,
+                         "height": tower.height}))
     return replace(s, players=_replace_at(s.players, s.turn, player), towers=_replace_at(s.towers, index, tower),
                    step=BET, last_play=LastPlay(index, stories))
 
@@ -97,16 +98,16 @@ def _do_pass(s: State, step: Step, events: Events) -> State:
         raise illegal("C-TURN-END", "/type",
                       f"{player.name} holds {player.hand_size} card{'s' if player.hand_size > 1 else ''}: "
                       "only a player with no card in hand passes.")
-    events.append({"type": "passed", "player": s.turn})
+    events.append(Event({"type": "passed", "player": s.turn}))
     if not any(p.hand_size for p in s.players):  # C-SVC-PASS: nobody can ever play again
-        events.append({"type": "game_over", "reason": "no_cards", "winners": _winners(replace(s, step=OVER))})
+        events.append(Event({"type": "game_over", "reason": "no_cards", "winners": _winners(replace(s, step=OVER))}))
         return replace(s, step=OVER, last_play=None)
     return _next_turn(s, events)
 
 
 def _next_turn(s: State, events: Events) -> State:
     turn = (s.turn + 1) % len(s.players)  # C-SETUP-3: play passes 0, 1, 2, … in turn
-    events.append({"type": "turn", "player": turn})
+    events.append(Event({"type": "turn", "player": turn}))
     return replace(s, turn=turn, step=PLAY, last_play=None)
 
 
@@ -134,13 +135,13 @@ def _do_bet(s: State, step: Step, events: Events) -> State:
     supply = _replace_at(player.supply, value - 1, player.supply[value - 1] - 1)
     target = s.towers[tower]
     target = target._replace(tokens=target.tokens + (Token(s.turn, value),))
-    events.append({"type": "bet", "player": s.turn, "tower": tower, "value": value})
+    events.append(Event({"type": "bet", "player": s.turn, "tower": tower, "value": value}))
     return replace(s, players=_replace_at(s.players, s.turn, player._replace(supply=supply)),
                    towers=_replace_at(s.towers, tower, target), step=DRAW)
 
 
 def _do_no_bet(s: State, step: Step, events: Events) -> State:
-    events.append({"type": "no_bet", "player": s.turn})
+    events.append(Event({"type": "no_bet", "player": s.turn}))
     return replace(s, step=DRAW)
 
 
@@ -172,11 +173,11 @@ def _do_draw(s: State, step: Step, events: Events) -> State:
     player = s.players[s.turn]
     player = player._replace(hand=tuple(sorted(player.hand + (card,))))
     s = replace(s, players=_replace_at(s.players, s.turn, player), piles=_replace_at(s.piles, number - 1, rest))
-    events.append({"type": "drew", "player": s.turn, "pile": number, "card": card, "revealed": rest.top,
-                   "left": rest.size})
+    events.append(Event({"type": "drew", "player": s.turn, "pile": number, "card": card, "revealed": rest.top,
+                         "left": rest.size}))
     if rest.size == 0:  # C-END-1: the last card of a pile was taken: the game ends at once
         over = replace(s, step=OVER, last_play=None)
-        events.append({"type": "game_over", "reason": "pile_empty", "pile": number, "winners": _winners(over)})
+        events.append(Event({"type": "game_over", "reason": "pile_empty", "pile": number, "winners": _winners(over)}))
         return over
     return _next_turn(s, events)
 

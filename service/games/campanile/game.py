@@ -1,18 +1,24 @@
-"""Whole-game operations on top of the engine: deal, apply a list of steps, view, score."""
+"""Campanile as the service plays it (service.games.core.game.Game): deal, view, score, the computer players'
+sampling, on top of the engine; pictures of a table, and the contract's examples."""
 from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.errors import Problem
 from ..core.players import shuffled_rest
-from ..core.stepping import Outcome, Stepper, player_names, to_act
+from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
+from ..core.seating import player_names, to_act
+from . import picture as table_picture
+from .catalogue import RULES, RULES_VERSION
 from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PILES, STYLES, full_deck, in_play_per_style, pile_size
 from .engine import apply_step, legal_steps
 from .model import Pile, Player, State, empty_towers
-from .position import _known_cards, table_of
-from .schemas import parse_step, read_table
+from .narration import narrate
+from . import schemas as wire_schemas
+from .position import _known_cards, state_json, table_of
+from .schemas import load_state, load_table, parse_step, read_table
 from .scoring import Score, score_state, score_table
 from .steps import Step
 
@@ -33,12 +39,6 @@ def new_game(seed: int | str, *, players: int | None = None, names: Iterable[str
     removed = tuple(sorted(rest[PILES * size:]))  # the 0 to 2 cards that do not divide evenly
     return State(bet_on_played, tuple(Player(name, hand) for name, hand in zip(names, hands)), empty_towers(), piles,
                  removed)
-
-
-STEPS: Stepper[State, Step] = Stepper(Step, parse_step, apply_step, legal_steps)
-as_step = STEPS.as_step  # (step, index=0) -> Step
-apply_steps = STEPS.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
-legal_moves = STEPS.legal_moves  # (state) -> every legal step's JSON form
 
 
 def player_view(state: State, player: int) -> State:
@@ -82,5 +82,76 @@ def score_table_json(data: Any) -> tuple[Score, list[Problem]]:
     return score_table(table), warnings
 
 
-__all__ = ["Outcome", "apply_steps", "as_step", "legal_moves", "new_game", "player_view", "sample_unseen", "score",
-           "score_table_json", "standing", "table_of", "to_act"]
+# what /v1/games lists and /new's `variant` switches on
+VARIANTS = (Variant("bet_on_played", "A player may also bet on the tower they played on this turn (C-VAR-1)."),)
+
+
+class CampanileGame(Game[State, Step]):
+    info = GameInfo(id="campanile", title="Campanile", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+                    rules_version=RULES_VERSION, variants=VARIANTS)
+    rule_book = RULES
+    wire = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
+    step_type = Step
+    capabilities = frozenset({Capability.TABLE, Capability.PICTURE, Capability.EDITOR})
+    editor = "referee"
+    playout_turns = 2  # the search's playouts: two turns, then the leader on points wins (bench/players.py)
+
+    load_state = staticmethod(load_state)
+    state_json = staticmethod(state_json)
+    parse_step = staticmethod(parse_step)
+    legal_steps = staticmethod(legal_steps)
+    apply_step = staticmethod(apply_step)
+    to_act = staticmethod(to_act)
+    player_view = staticmethod(player_view)
+    sample_unseen = staticmethod(sample_unseen)
+    evaluate = staticmethod(standing)
+    score_state = staticmethod(score)
+    narrate = staticmethod(narrate)
+    load_table = staticmethod(load_table)
+    score_table = staticmethod(score_table)
+    table_of = staticmethod(table_of)
+
+    def deal(self, seed: int | str, *, names: Sequence[str] | None, variant: Mapping[str, Any]) -> State:
+        return new_game(seed, names=names, bet_on_played=variant["bet_on_played"])
+
+    def draw(self, table: Any) -> str:
+        """Draw a state's table or a table as SVG: the five towers in their row as stacks of cards, the flag each
+        earns, the tokens under each in betting order in the players' colours, who takes the large and small
+        numbers, and every player's total (the aria-label says who leads). Not cached: drawing is cheap."""
+        return table_picture.svg(table)
+
+    @property
+    def examples(self) -> dict[str, Json]:
+        """The requests the contract's examples are made from (Game.examples)."""
+        names = ["Ada", "Bea", "Cy"]
+        state = state_json(new_game(42, names=names))
+        card = state["players"][0]["hand"][0]
+        broken = {**state, "players": [{**state["players"][0], "hand": [*state["players"][0]["hand"], "A"]},
+                                       *state["players"][1:]]}  # one card A too many (C-COMP-5)
+        finished_table = {
+            "players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}],
+            "towers": [
+                {"style": "A", "plays": [2, 3, 1], "tokens": [{"player": 0, "value": 2}, {"player": 1, "value": 3}]},
+                {"style": "B", "plays": [3, 3], "tokens": [{"player": 2, "value": 3}, {"player": 0, "value": 2}]},
+                {"style": "C", "plays": [1], "tokens": [{"player": 1, "value": 1}]},
+                {"style": "D", "plays": [2, 2, 2], "tokens": [{"player": 1, "value": 2}, {"player": 2, "value": 2}]},
+                {"style": "E", "plays": [], "tokens": []},
+            ],
+        }
+        return {
+            "new": {"seed": 42, "names": names},
+            "apply": {"moves": [{"type": "play", "card": card, "stories": 1}, {"type": "no_bet"}, {"type": "draw"}]},
+            "score": {"table": finished_table},
+            "picture": {"table": finished_table},
+            "validate": {"state": broken},
+        }
+
+
+GAME = CampanileGame()
+as_step = GAME.as_step  # (step, index=0) -> Step
+apply_steps = GAME.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
+legal_moves = GAME.legal_moves_of  # (state) -> every legal step's JSON form
+
+
+__all__ = ["GAME", "CampanileGame", "Outcome", "apply_steps", "as_step", "legal_moves", "new_game", "player_view",
+           "sample_unseen", "score", "score_table_json", "standing", "table_of", "to_act"]

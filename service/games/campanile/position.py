@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..core.errors import Problem
-from ..core.schemas import Reading
+from ..core.reading import Reading
 from .cards import (
     HAND_SIZE,
     MAX_PLAYERS,

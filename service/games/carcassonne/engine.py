@@ -12,6 +12,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..core.errors import illegal
+from ..core.events import Event
 from ..core.records import from_fields
 from ..core.turns import Events, Stage, Turns, finished
 from .model import RANSOM, Bag, Meeple, Phase, Placement, Player, Square, State, StepDue, Tower
@@ -200,7 +201,7 @@ def _place(state: State, step: Step, events: Events) -> State:
     placement = Placement(tile, at, step.rotation)
     new = state.but(bag=_bag_after(state, tile), board=state.board + (placement,), step=StepDue.ACTION,
                     last=at).with_index(index.with_tile(placement))
-    events.append({"type": "placed", "player": state.turn, "tile": tile, "at": _xy(at), "rotation": step.rotation})
+    events.append(Event({"type": "placed", "player": state.turn, "tile": tile, "at": _xy(at), "rotation": step.rotation}))
     return new
 
 
@@ -210,7 +211,7 @@ def _discard(state: State, step: Step, events: Events) -> State:
     if index.placements(tile):
         raise illegal("K-PLACE-3", "/tile", f"{tile} fits somewhere on the board: it must be placed.")
     new = _same_board(state, bag=_bag_after(state, tile), discarded=state.discarded + (tile,))
-    events.append({"type": "discarded", "player": state.turn, "tile": tile})
+    events.append(Event({"type": "discarded", "player": state.turn, "tile": tile}))
     if new.bag.count == 0:  # K-END-1, K-SVC-DISCARD: the last tile discarded ends the game
         return _game_over(new, events)
     return new
@@ -237,12 +238,12 @@ def _meeple(state: State, step: Step, events: Events) -> State:
     meeple = Meeple(state.last, segment.name, state.turn)
     new = _same_board(state, meeples=tuple(sorted(state.meeples + (meeple,))),
                       players=_player(state, state.turn, supply=me.supply - 1))
-    events.append({"type": "meeple", "player": state.turn, "at": _xy(state.last), "feature": segment.name})
+    events.append(Event({"type": "meeple", "player": state.turn, "at": _xy(state.last), "feature": segment.name}))
     return _end_turn(new, events)
 
 
 def _skip(state: State, step: Step, events: Events) -> State:
-    events.append({"type": "skipped", "player": state.turn, "during": state.step.value})
+    events.append(Event({"type": "skipped", "player": state.turn, "during": state.step.value}))
     return _end_turn(state, events)
 
 
@@ -269,7 +270,7 @@ def _floor(state: State, step: Step, events: Events) -> State:
     towers = tuple(sorted([t for t in state.towers if t.at != at] + [raised]))
     new = _same_board(state, towers=towers, players=_player(state, state.turn, floors=me.floors - 1),
                       step=StepDue.CAPTURE, raised=at)
-    events.append({"type": "floor", "player": state.turn, "at": _xy(at), "height": raised.height})
+    events.append(Event({"type": "floor", "player": state.turn, "at": _xy(at), "height": raised.height}))
     return new
 
 
@@ -286,7 +287,7 @@ def _tower_meeple(state: State, step: Step, events: Events) -> State:
         raise illegal("K-COMP-2", "", "The player has no meeple in supply.")
     towers = tuple(sorted([t for t in state.towers if t.at != at] + [Tower(at, tower.height, state.turn)]))
     new = _same_board(state, towers=towers, players=_player(state, state.turn, supply=me.supply - 1))
-    events.append({"type": "tower_meeple", "player": state.turn, "at": _xy(at)})
+    events.append(Event({"type": "tower_meeple", "player": state.turn, "at": _xy(at)}))
     return _end_turn(new, events)
 
 
@@ -327,8 +328,8 @@ def _capture(state: State, step: Step, events: Events) -> State:
         players[me] = replace(players[me], supply=players[me].supply + 1)
     else:
         players[me] = replace(players[me], prisoners=tuple(sorted(players[me].prisoners + (owner,))))
-    events.append({"type": "captured", "player": me, "at": _xy(at), "feature": feature, "owner": owner,
-                   "to": "supply" if owner == me else "prisoner"})
+    events.append(Event({"type": "captured", "player": me, "at": _xy(at), "feature": feature, "owner": owner,
+                         "to": "supply" if owner == me else "prisoner"}))
     players = _exchange(players, me, owner, events)
     new = _same_board(state, meeples=meeples, towers=towers, players=tuple(players))
     return _end_turn(new, events)
@@ -342,7 +343,7 @@ def _exchange(players: list[Player], a: int, b: int, events: Events) -> list[Pla
             held.remove(owner)
             players[holder] = replace(players[holder], prisoners=tuple(held))
             players[owner] = replace(players[owner], supply=players[owner].supply + 1)
-        events.append({"type": "exchanged", "players": sorted((a, b))})
+        events.append(Event({"type": "exchanged", "players": sorted((a, b))}))
     return players
 
 
@@ -362,7 +363,7 @@ def _ransom(state: State, step: Step, events: Events) -> State:
     players[holder] = replace(players[holder], prisoners=tuple(held), score=players[holder].score + RANSOM)
     players[me] = replace(players[me], score=players[me].score - RANSOM, supply=players[me].supply + 1)
     new = _same_board(state, players=tuple(players), ransomed=True)
-    events.append({"type": "ransom", "player": me, "from": holder, "points": RANSOM})
+    events.append(Event({"type": "ransom", "player": me, "from": holder, "points": RANSOM}))
     return new
 
 
@@ -387,15 +388,15 @@ def _end_turn(state: State, events: Events) -> State:
         returned = set(on_it)
         meeples = tuple(m for m in meeples if m not in returned)
         # points: what each scorer took; worth: what the feature was worth, taken or not (nobody holds it: 0 taken)
-        events.append({"type": "scored", "feature": describe(index, feature), "points": points if winners else 0,
-                       "worth": points, "scorers": winners,
-                       "returned": [{"player": m.player, "at": _xy(m.at), "feature": m.feature} for m in on_it]})
+        events.append(Event({"type": "scored", "feature": describe(index, feature), "points": points if winners else 0,
+                             "worth": points, "scorers": winners,
+                             "returned": [{"player": m.player, "at": _xy(m.at), "feature": m.feature} for m in on_it]}))
     nxt = (state.turn + 1) % len(players)
     new = _same_board(state, players=tuple(players), meeples=meeples, turn=nxt, step=StepDue.PLACE, last=None,
                       raised=None, ransomed=False)
     if new.bag.count == 0:
         return _game_over(new, events)
-    events.append({"type": "turn", "player": nxt})
+    events.append(Event({"type": "turn", "player": nxt}))
     return new
 
 
@@ -404,7 +405,7 @@ def _game_over(state: State, events: Events) -> State:
     (K-SVC-SCORE)."""
     new = _same_board(state, phase=Phase.OVER, step=StepDue.PLACE, last=None, raised=None, ransomed=False)
     final = score_state(new)
-    events.append({"type": "game_over", "totals": final.totals, "winners": list(final.winners)})
+    events.append(Event({"type": "game_over", "totals": final.totals, "winners": list(final.winners)}))
     return new
 
 

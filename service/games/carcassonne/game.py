@@ -1,19 +1,28 @@
-"""Whole-game operations on top of the engine: deal, apply a list of steps, view, score."""
+"""Carcassonne as the service plays it (service.games.core.game.Game): deal, view, score, the computer players'
+sampling, on top of the engine; pictures of the board, and the contract's examples."""
 from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Iterable
+import copy
+from functools import cached_property
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.players import shuffled_rest
-from ..core.stepping import Outcome, Stepper, player_names, to_act
+from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
+from ..core.seating import player_names, to_act
+from . import picture as board_picture
+from . import schemas as wire_schemas
 from .board import BoardIndex
+from .catalogue import RULES, RULES_VERSION
 from .engine import apply_step, legal_moves, legal_steps, unplaced
 from .model import FLOORS, MAX_PLAYERS, MIN_PLAYERS, Bag, Phase, Placement, Player, State, StepDue
-from .schemas import parse_step
+from .narration import narrate
+from .position import state_json
+from .schemas import load_state, parse_step
 from .scoring import Score, score_state
 from .steps import Step
-from .tiles import START_TILE, full_set
+from .tiles import HALF_NAMES, INNER, START_TILE, full_set
 
 GAME_ID = "carcassonne"
 
@@ -34,12 +43,6 @@ def new_game(seed: int | str, *, players: int | None = None, names: Iterable[str
     state = State(tower, Phase.PLAY, 0, StepDue.PLACE, Bag.known(tuple(tiles)), (), board, None, None, (), (),
                   tuple(Player(name, floors=floors) for name in names), False)
     return state.with_index(BoardIndex.of(board))
-
-
-STEPS: Stepper[State, Step] = Stepper(Step, parse_step, apply_step, legal_steps)
-as_step = STEPS.as_step  # (step, index=0) -> Step
-apply_steps = STEPS.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
-# legal_moves (engine.py): (state) -> every legal step's JSON form, as STEPS.legal_moves writes them
 
 
 def player_view(state: State, player: int) -> State:
@@ -86,5 +89,111 @@ def score(state: State) -> Score:
     return score_state(state)
 
 
-__all__ = ["GAME_ID", "Outcome", "apply_steps", "as_step", "legal_moves", "new_game", "player_view", "sample_unseen",
-           "score", "seen_by", "standing", "to_act"]
+def played_game(seed: int, names: list[str], tower: bool) -> State:
+    """A whole game played by a fixed policy (a meeple where one may go, else a floor, else nothing), for the
+    contract's examples of a finished board."""
+    rng = random.Random(seed)
+    state = new_game(seed, names=names, tower=tower)
+    while not state.over:
+        steps = legal_steps(state)
+        preferred = [s for s in steps if s.type in ("meeple", "capture")] or \
+                    [s for s in steps if s.type == "floor"] or [s for s in steps if s.type != "ransom"]
+        state = apply_step(state, rng.choice(preferred))[0]
+    return state
+
+
+EXAMPLE_SEED = 14
+EXAMPLE_NAMES = ["Ada", "Bea", "Cy"]
+
+
+def _gain(state: State, place: Step, me: int) -> int:
+    """What placing a tile (and no meeple) scores for `me`, less what it scores for the others."""
+    after = apply_step(apply_step(state, place)[0], Step("skip"))[0]
+    return sum((1 if p == me else -1) * (a.score - b.score) for p, (a, b) in enumerate(zip(after.players,
+                                                                                        state.players)))
+
+
+def example_game(seed: int = EXAMPLE_SEED, names: list[str] | None = None) -> State:
+    """A whole seeded base game played somewhat as people play it, for the referee page's example of a finished
+    table: each tile where it scores most for its player, a knight, thief or monk on about half the tiles while
+    three meeples are in supply, now and then a farmer; so that features complete, meeples come home and every
+    category of the end scoring appears."""
+    rng = random.Random(f"carcassonne-example:{seed}")
+    state = new_game(seed, names=names or EXAMPLE_NAMES, tower=False)
+    while not state.over:
+        steps = legal_steps(state)
+        me = state.turn
+        if state.step is StepDue.ACTION:
+            meeples = [s for s in steps if s.type == "meeple"]
+            farmers = [s for s in meeples if s.feature in HALF_NAMES or s.feature == INNER]
+            others = [s for s in meeples if s not in farmers]
+            supply, chance = state.players[me].supply, rng.random()
+            step = (rng.choice(others) if others and supply > 2 and chance < 0.6 else
+                    rng.choice(farmers) if farmers and supply > 3 and chance > 0.9 else Step("skip"))
+        else:
+            places = [s for s in steps if s.type == "place"]
+            step = max(places, key=lambda s: (_gain(state, s, me), rng.random())) if places else steps[0]
+        state = apply_step(state, step)[0]
+    return state
+
+
+# what /v1/games lists and /new's `variant` switches on
+VARIANTS = (Variant("tower", "The Tower: 18 tiles with tower foundations, floors, captures, prisoners and ransom "
+                             "(K-TOW)."),)
+
+
+class CarcassonneGame(Game[State, Step]):
+    info = GameInfo(id="carcassonne", title="Carcassonne", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+                    rules_version=RULES_VERSION, variants=VARIANTS)
+    rule_book = RULES
+    wire = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
+    step_type = Step
+    capabilities = frozenset({Capability.PICTURE, Capability.EDITOR})
+    editor = "referee"
+    # the search's playouts: the player's turn and the next, then judged by the points were the game to end there
+    # (K-SVC-SCORE), a lead of 8 points a 73 % chance; longer random playouts lost to greedy (bench/players.py)
+    playout_turns, lead_scale = 1, 8.0
+
+    load_state = staticmethod(load_state)
+    state_json = staticmethod(state_json)
+    parse_step = staticmethod(parse_step)
+    legal_steps = staticmethod(legal_steps)
+    legal_moves_of = staticmethod(legal_moves)  # the engine writes them straight
+    apply_step = staticmethod(apply_step)
+    to_act = staticmethod(to_act)
+    player_view = staticmethod(player_view)
+    seen_by = staticmethod(seen_by)
+    sample_unseen = staticmethod(sample_unseen)
+    evaluate = staticmethod(standing)
+    score_state = staticmethod(score)
+    narrate = staticmethod(narrate)
+
+    def deal(self, seed: int | str, *, names: Sequence[str] | None, variant: Mapping[str, Any]) -> State:
+        return new_game(seed, names=names, tower=variant["tower"])
+
+    def draw(self, state: State) -> str:
+        """An SVG picture of the board of a {"state"} request: tiles, meeples, towers, scores and prisoners."""
+        return board_picture.svg(state)
+
+    @cached_property
+    def examples(self) -> dict[str, Json]:
+        """Request bodies for the contract's examples: a deal with The Tower, its first turn, a finished game to
+        score and draw, and an impossible state (a tile added to the board by hand, a meeple too few in a supply)."""
+        new = {"seed": 42, "names": ["Ada", "Bea", "Cy"], "variant": {"tower": True}}
+        start = new_game(42, names=new["names"], tower=True)
+        first = legal_steps(start)[0]
+        finished = state_json(played_game(7, ["Ada", "Bea"], tower=True))
+        broken = copy.deepcopy(state_json(start))
+        broken["board"].append({"tile": "BA/Cccc+", "at": [0, 1], "rotation": 0})
+        broken["players"][0]["supply"] = 6
+        return {"new": new, "apply": {"moves": [first.to_json(), {"type": "skip"}]}, "score": {"state": finished},
+                "picture": {"state": finished}, "validate": {"state": broken}}
+
+
+GAME = CarcassonneGame()
+as_step = GAME.as_step  # (step, index=0) -> Step
+apply_steps = GAME.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
+
+
+__all__ = ["GAME", "GAME_ID", "CarcassonneGame", "Outcome", "apply_steps", "as_step", "example_game", "legal_moves",
+           "new_game", "played_game", "player_view", "sample_unseen", "score", "seen_by", "standing", "to_act"]

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..core.errors import Problem
 from ..core.records import from_fields
-from ..core.schemas import Reading
+from ..core.reading import Reading
 from .board import BoardIndex
 from .model import (
     FLOORS,

@@ -1,12 +1,13 @@
 """Events in words: every game's `narrate(event, names)` says what one event of /apply and /replay means, as a
 sentence a referee can read out at the table (who did what, what it scored). The service adds it to every event
-as `text` where events leave the game (service.games.core.adapter), so pages, the command line and API clients
+as `text` where events leave the game (service.games.core.game), so pages, the command line and API clients
 all read the same words. Here: the type of a game's narrator and the small pieces of English they share."""
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-Event = Mapping[str, Any]
+from .events import Event
+
 Narrator = Callable[[Event, Sequence[str]], str]
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
@@ -82,11 +83,10 @@ def narrator(sentences: Mapping[str, Narrator]) -> Narrator:
     return narrate
 
 
-def narrate_all(events: Iterable[dict], names: Sequence[str], narrate: Narrator) -> None:
-    """Give every event its `text` (in place: the events are the answer's own)."""
-    for event in events:
-        event["text"] = narrate(event, names)
+def narrated(event: Event, narrate: Narrator, names: Sequence[str]) -> dict[str, Any]:
+    """An event's JSON form with its `text`, the event in words (a new document: the event stays as made)."""
+    return {**event, "text": narrate(event, names)}
 
 
-__all__ = ["Event", "Narrator", "article", "counted", "listed", "narrate_all", "ordinal", "plainly", "player_name",
+__all__ = ["Event", "Narrator", "article", "counted", "listed", "narrated", "ordinal", "plainly", "player_name",
            "winners_sentence"]

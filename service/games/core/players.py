@@ -1,13 +1,13 @@
-"""Computer players, written once against a game's library (`GameLibrary`): a seat filled, or a hint for a player
-learning the game.
+"""Computer players, written once against the game protocol (`service.games.core.game.Game`): a seat filled, or
+a hint for a player learning the game.
 
 Three levels, after boardgame.io's bots and OpenSpiel's search:
 
 - `random`: a legal step chosen uniformly (boardgame.io's RandomBot over `ai.enumerate`);
-- `greedy`: the step after which the game's own evaluation (`GameLibrary.evaluate`: the score so far, in points)
+- `greedy`: the step after which the game's own evaluation (`Game.evaluate`: the score so far, in points)
   puts the player furthest ahead of the best opponent;
 - `mcts`: information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012; OpenSpiel's `ismcts.py`),
-  single observer: every iteration deals afresh what the player to act cannot see (`GameLibrary.sample_unseen`,
+  single observer: every iteration deals afresh what the player to act cannot see (`Game.sample_unseen`,
   consistent with the player's view), walks one tree of that player's information set (steps not available in
   this deal are skipped; a step's UCB counts only the iterations where it was available), plays at random to the
   end, or for the game's `playout_turns` and then judges by its evaluation (the leader wins: a short playout is
@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from .errors import GameOverError, IllegalStepError, Problem
+from .game import Game, Json
 
 S = TypeVar("S")  # a game's state
 T = TypeVar("T", bound=Hashable)  # a game's step
@@ -39,24 +40,6 @@ LEVELS = ("random", "greedy", "mcts")
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1]
 CHECKS = 6  # deals a step is applied to, to tell whether it reveals what the player could not see
 ALTERNATIVES = 4  # the runner-up steps an answer reports
-
-
-@dataclass(frozen=True, slots=True)
-class Rules(Generic[S, T]):
-    """What the players need of a game, all of it in its library: list and apply steps, whose turn it is, what a
-    seat sees and a deal of what it does not, the evaluation of a position and the result of a finished one."""
-
-    legal_steps: Callable[[S], list[T]]
-    apply_step: Callable[[S, T], tuple[S, list[dict]]]
-    to_act: Callable[[S], int | None]
-    player_view: Callable[[S, int], S]
-    seen_by: Callable[[S, int], S]  # what a seat knows: its view, and what it holds by the rules (a tile drawn)
-    sample_unseen: Callable[[S, int, random.Random], S]  # (what a seat knows, the seat, rng) -> a whole state
-    evaluate: Callable[[S], Sequence[float]]  # each seat's standing, in points
-    winners: Callable[[S], Sequence[int]]  # of a finished game: who won (several: shared)
-    players: Callable[[S], int]
-    playout_turns: int | None = None  # a playout's length in turns, then judged by `evaluate`; None: to the end
-    lead_scale: float | None = None  # the lead (in `evaluate`'s points) that makes a win likely; None: the leader wins
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,64 +84,64 @@ class Suggestion(Generic[T]):
     complete: bool = True
 
 
-def suggest(rules: Rules[S, T], state: S, *, level: str = "mcts", seed: int | str = 0,
+def suggest(game: Game[S, T], state: S, *, level: str = "mcts", seed: int | str = 0,
             budget: Budget = Budget(playouts=200)) -> Suggestion[T]:
     """The suggestion of `level` for the seat to act in `state`; GameOverError when no one is to act."""
     started = time.perf_counter()
-    seat = rules.to_act(state)
+    seat = game.to_act(state)
     if seat is None:
         raise GameOverError(Problem(None, "/state", "The game is over: no one is to act, so there is no step to "
                                                     "suggest."))
     if level not in LEVELS:
         raise ValueError(f"level is one of {', '.join(LEVELS)}, not {level!r}")
     rng = random.Random(f"suggest:{level}:{seed}")
-    view = rules.seen_by(state, seat)  # from here on, the search sees nothing else
-    deals = [rules.sample_unseen(view, seat, rng) for _ in range(CHECKS)]
+    view = game.seen_by(state, seat)  # from here on, the search sees nothing else
+    deals = [game.sample_unseen(view, seat, rng) for _ in range(CHECKS)]
     if level == "mcts":
-        search = Search(rules, view, seat, rng, budget)
+        search = Search(game, view, seat, rng, budget)
         search.run(started)
         best, alternatives = search.appraisals()
         follow: Callable[[S], T] = search.follower(best.step)
         playouts, complete = search.playouts, search.complete
     else:
         choose = _greedy_choice if level == "greedy" else _random_choice
-        best, alternatives = choose(rules, deals[0], seat, rng)
-        follow = lambda deal: choose(rules, deal, seat, rng)[0].step  # noqa: E731
+        best, alternatives = choose(game, deals[0], seat, rng)
+        follow = lambda deal: choose(game, deal, seat, rng)[0].step  # noqa: E731
         playouts, complete = 0, True
-    steps = _as_the_state_takes_them(rules, state, deals[0], _turn(rules, deals, seat, best.step, follow))
+    steps = _as_the_state_takes_them(game, state, deals[0], _turn(game, deals, seat, best.step, follow))
     return Suggestion(level, seat, steps, best, alternatives, playouts, (time.perf_counter() - started) * 1000,
                       complete)
 
 
-def _turn(rules: Rules[S, T], deals: list[S], seat: int, first: T, follow: Callable[[S], T]) -> list[T]:
+def _turn(game: Game[S, T], deals: list[S], seat: int, first: T, follow: Callable[[S], T]) -> list[T]:
     """The steps from `first` on while the seat stays to act and each step's outcome is the same in every deal
     (it revealed nothing the seat could not see before): `follow(deal)` chooses each next one."""
     steps = [first]
     while True:
-        deals = [after for deal in deals if (after := _after(rules, deal, steps[-1])) is not None]
-        if not deals or any(rules.to_act(deal) != seat for deal in deals):
+        deals = [after for deal in deals if (after := _after(game, deal, steps[-1])) is not None]
+        if not deals or any(game.to_act(deal) != seat for deal in deals):
             return steps
-        seen, options = rules.player_view(deals[0], seat), rules.legal_steps(deals[0])
-        if any(rules.player_view(deal, seat) != seen or rules.legal_steps(deal) != options for deal in deals[1:]):
+        seen, options = game.player_view(deals[0], seat), game.legal_steps(deals[0])
+        if any(game.player_view(deal, seat) != seen or game.legal_steps(deal) != options for deal in deals[1:]):
             return steps
         steps.append(follow(deals[0]))
 
 
-def _as_the_state_takes_them(rules: Rules[S, T], state: S, deal: S, steps: list[T]) -> list[T]:
+def _as_the_state_takes_them(game: Game[S, T], state: S, deal: S, steps: list[T]) -> list[T]:
     """The steps in the form `state` takes them. A state that counts a deck, a bag or a hand without listing it
     (a referee's record of a real table) takes a draw or a blind take only with the cards named: such a step
     becomes the listed step that does in `deal` what it does there (failing that, the first that names more,
     or of its kind), and ends the suggestion (what follows depends on what it revealed)."""
     taken: list[T] = []
     for step in steps:
-        after = _after(rules, state, step)
+        after = _after(game, state, step)
         if after is not None:
             taken.append(step)
-            state, deal = after, _after(rules, deal, step) or deal
+            state, deal = after, _after(game, deal, step) or deal
             continue
-        outcome, written = _after(rules, deal, step), step.to_json()  # type: ignore[attr-defined]
-        listed = rules.legal_steps(state)
-        named = [s for s in listed if outcome is not None and _after(rules, deal, s) == outcome] or \
+        outcome, written = _after(game, deal, step), step.to_json()  # type: ignore[attr-defined]
+        listed = game.legal_steps(state)
+        named = [s for s in listed if outcome is not None and _after(game, deal, s) == outcome] or \
             [s for s in listed if written.items() <= s.to_json().items()] or \
             [s for s in listed if s.to_json()["type"] == written["type"]] or listed  # type: ignore[attr-defined]
         taken.extend(named[:1])
@@ -166,17 +149,17 @@ def _as_the_state_takes_them(rules: Rules[S, T], state: S, deal: S, steps: list[
     return taken
 
 
-def _after(rules: Rules[S, T], deal: S, step: T) -> S | None:
+def _after(game: Game[S, T], deal: S, step: T) -> S | None:
     """The deal after the step; None where the step does not fit the deal (a step naming what it asserts, such as
     the tile drawn from a counted bag, fits only the deals that agree)."""
     try:
-        return rules.apply_step(deal, step)[0]
+        return game.apply_step(deal, step)[0]
     except IllegalStepError:
         return None
 
 
-def _random_choice(rules: Rules[S, T], deal: S, seat: int, rng: random.Random) -> tuple[Appraisal[T], list]:
-    return Appraisal(rng.choice(rules.legal_steps(deal)), None, None, 0), []
+def _random_choice(game: Game[S, T], deal: S, seat: int, rng: random.Random) -> tuple[Appraisal[T], list]:
+    return Appraisal(rng.choice(game.legal_steps(deal)), None, None, 0), []
 
 
 def shuffled_rest(full: Mapping[H, int], known: Mapping[H, int], rng: random.Random) -> list[H]:
@@ -192,20 +175,20 @@ def margin_of(standing: Sequence[float], seat: int) -> float:
     return standing[seat] - max(v for i, v in enumerate(standing) if i != seat)
 
 
-def _greedy_choice(rules: Rules[S, T], deal: S, seat: int, rng: random.Random) -> tuple[Appraisal[T], list]:
+def _greedy_choice(game: Game[S, T], deal: S, seat: int, rng: random.Random) -> tuple[Appraisal[T], list]:
     """Each legal step applied to the deal and evaluated; the best margin first (ties in a seeded random order)."""
-    legal = rules.legal_steps(deal)
+    legal = game.legal_steps(deal)
     rng.shuffle(legal)
-    judged = [Appraisal(step, None, margin_of(rules.evaluate(rules.apply_step(deal, step)[0]), seat), 0)
+    judged = [Appraisal(step, None, margin_of(game.evaluate(game.apply_step(deal, step)[0]), seat), 0)
               for step in legal]
     judged.sort(key=lambda a: -a.margin)  # type: ignore[operator]  # a stable sort keeps the shuffled order of ties
     return judged[0], judged[1:1 + ALTERNATIVES]
 
 
-def _shares(rules: Rules[S, T], finished: S) -> list[float]:
+def _shares(game: Game[S, T], finished: S) -> list[float]:
     """Each seat's share of the win of a finished game: 1 for a sole winner, split among the winners of a tie."""
-    winners = rules.winners(finished)
-    shares = [0.0] * rules.players(finished)
+    winners = game.winners(finished)
+    shares = [0.0] * game.players(finished)
     for w in winners:
         shares[w] = 1.0 / len(winners)
     return shares
@@ -244,8 +227,8 @@ class Node(Generic[T]):
 class Search(Generic[S, T]):
     """Single-observer information-set MCTS from `view` (what `seat` sees)."""
 
-    def __init__(self, rules: Rules[S, T], view: S, seat: int, rng: random.Random, budget: Budget) -> None:
-        self.rules, self.view, self.seat, self.rng, self.budget = rules, view, seat, rng, budget
+    def __init__(self, game: Game[S, T], view: S, seat: int, rng: random.Random, budget: Budget) -> None:
+        self.game, self.view, self.seat, self.rng, self.budget = game, view, seat, rng, budget
         self.root: Node[T] = Node()
         self.playouts = 0
         self.complete = True
@@ -261,11 +244,11 @@ class Search(Generic[S, T]):
             self.playouts += 1
 
     def iterate(self) -> None:
-        rules, rng = self.rules, self.rng
-        state = rules.sample_unseen(self.view, self.seat, rng)
+        game, rng = self.game, self.rng
+        state = game.sample_unseen(self.view, self.seat, rng)
         node, path = self.root, []  # path: (node, the seat that chose the step into it)
-        while (actor := rules.to_act(state)) is not None:
-            legal = rules.legal_steps(state)
+        while (actor := game.to_act(state)) is not None:
+            legal = game.legal_steps(state)
             children = node.children
             untried = [s for s in legal if s not in children]
             if untried:  # expand one step never taken from here
@@ -275,23 +258,23 @@ class Search(Generic[S, T]):
                         children[s].available += 1
                 child = children[step] = Node(available=1)
                 path.append((child, actor))
-                state = rules.apply_step(state, step)[0]
+                state = game.apply_step(state, step)[0]
                 break
             for s in legal:
                 children[s].available += 1
             step = max(legal, key=lambda s: children[s].ucb())
             node = children[step]
             path.append((node, actor))
-            state = rules.apply_step(state, step)[0]
-        turns, last = rules.playout_turns, actor
-        while (actor := rules.to_act(state)) is not None:  # the playout: uniformly random steps
+            state = game.apply_step(state, step)[0]
+        turns, last = game.playout_turns, actor
+        while (actor := game.to_act(state)) is not None:  # the playout: uniformly random steps
             if actor != last and turns is not None:
                 if turns == 0:
                     break
                 turns, last = turns - 1, actor
-            state = rules.apply_step(state, rng.choice(rules.legal_steps(state)))[0]
-        standing = rules.evaluate(state)
-        shares = _shares(rules, state) if actor is None else _judged(standing, rules.lead_scale)
+            state = game.apply_step(state, rng.choice(game.legal_steps(state)))[0]
+        standing = game.evaluate(state)
+        shares = _shares(game, state) if actor is None else _judged(standing, game.lead_scale)
         for visited, actor in path:
             visited.visits += 1
             visited.reward += shares[actor]
@@ -303,8 +286,8 @@ class Search(Generic[S, T]):
         judged = [Appraisal(step, n.reward / n.visits if n.visits else None, n.margin / n.visits if n.visits else None,
                             n.visits) for step, n in ranked]
         if not judged:  # no iteration ran (a zero budget): a legal step all the same
-            deal = self.rules.sample_unseen(self.view, self.seat, self.rng)
-            judged = [Appraisal(self.rng.choice(self.rules.legal_steps(deal)), None, None, 0)]
+            deal = self.game.sample_unseen(self.view, self.seat, self.rng)
+            judged = [Appraisal(self.rng.choice(self.game.legal_steps(deal)), None, None, 0)]
         return judged[0], judged[1:1 + ALTERNATIVES]
 
     def follower(self, first: T) -> Callable[[S], T]:
@@ -313,13 +296,20 @@ class Search(Generic[S, T]):
 
         def follow(deal: S) -> T:
             node = path[-1]
-            legal = self.rules.legal_steps(deal)
+            legal = self.game.legal_steps(deal)
             step = node.most_visited(legal) if node is not None else None
             if step is None:
-                step = _greedy_choice(self.rules, deal, self.seat, self.rng)[0].step
+                step = _greedy_choice(self.game, deal, self.seat, self.rng)[0].step
             path.append(node.children.get(step) if node is not None else None)
             return step
         return follow
 
 
-__all__ = ["Appraisal", "Budget", "LEVELS", "Rules", "Search", "Suggestion", "margin_of", "shuffled_rest", "suggest"]
+def figures(appraisal: Appraisal) -> Json:
+    """What the search thinks of a step, rounded for the wire."""
+    return {"win_chance": None if appraisal.win_chance is None else round(appraisal.win_chance, 4),
+            "margin": None if appraisal.margin is None else round(appraisal.margin, 3),
+            "playouts": appraisal.playouts}
+
+
+__all__ = ["Appraisal", "Budget", "LEVELS", "Search", "Suggestion", "figures", "margin_of", "shuffled_rest", "suggest"]

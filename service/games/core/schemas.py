@@ -16,6 +16,7 @@ from marshmallow import Schema, ValidationError, fields, missing, post_load, val
 
 from .errors import InvalidStateError, MalformedError, Problem
 from .fastpath import Decline, Reader, compile_field, loader_of
+from .reading import Reading
 
 MAX_ITEM_ERRORS = 10  # per list: reading stops there (a body of wrong items must not cost seconds)
 
@@ -212,25 +213,6 @@ class StrictSchema(Schema):
                 except Decline:
                     pass
         return super().load(data, many=many, partial=partial, unknown=unknown)
-
-
-T = TypeVar("T")
-
-
-@dataclass(frozen=True, slots=True)
-class Reading(Generic[T]):
-    """A document of the right shape, built into the game's model: the value (None when the rules it breaks leave
-    nothing to build on), every rule it breaks and its warnings, pointers from the document."""
-
-    value: T | None
-    errors: tuple[Problem, ...] = ()
-    warnings: tuple[Problem, ...] = ()
-
-    def checked(self) -> T:
-        """The value of a document that breaks no rule; InvalidStateError otherwise."""
-        if self.errors or self.value is None:
-            raise InvalidStateError(list(self.errors))
-        return self.value
 
 
 class BuiltSchema(StrictSchema):

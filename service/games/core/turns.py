@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import Any, Callable, Generic, Hashable, Mapping, TypeVar
 
 from .errors import illegal
+from .events import Event
 
 S = TypeVar("S")  # a game's state
 T = TypeVar("T")  # a game's step (anything with a `type`)
 
-Events = list[dict]
+Events = list[Event]
 Handler = Callable[[Any, Any, Events], Any]  # (state, step, events) -> the next state; events appended
 
 

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..core.errors import illegal
+from ..core.events import Event
 from ..core.memo import memo, remember
 from ..core.turns import Events, Stage, Turns, finished
 from .geometry import (
@@ -256,7 +257,7 @@ def settle(state: State, phase: str, events: Events) -> State:
     while True:
         if has_choice(state, phase):
             return evolve(state, step=phase)
-        events.append({"type": "skipped", "player": state.turn, "phase": phase, "reason": _skip_reason(state, phase)})
+        events.append(Event({"type": "skipped", "player": state.turn, "phase": phase, "reason": _skip_reason(state, phase)}))
         if phase != BUILD:
             phase = _NEXT[phase]
             continue
@@ -274,26 +275,26 @@ def end_turn(state: State, events: Events) -> State:
     if stuck(state):
         return game_over(state, "no_possible_group", events)
     turn = (state.turn + 1) % len(state.players)
-    events.append({"type": "turn", "player": turn})
+    events.append(Event({"type": "turn", "player": turn}))
     return evolve(state, turn=turn, step=TOKEN)
 
 
 def game_over(state: State, reason: str, events: Events) -> State:
     from .scoring import score_state
     over = evolve(state, phase=OVER, step=None)
-    events.append({"type": "game_over", "reason": reason, "winners": list(score_state(over).winners)})
+    events.append(Event({"type": "game_over", "reason": reason, "winners": list(score_state(over).winners)}))
     return over
 
 
 # ---------------------------------------------------------------- apply
 
 def _do_no_fit(s: State, step: Step, events: Events) -> State:
-    events.append({"type": "no_fit", "player": s.turn})  # S-SVC-UNKNOWN: declared by the caller
+    events.append(Event({"type": "no_fit", "player": s.turn}))  # S-SVC-UNKNOWN: declared by the caller
     return settle(s, BUILD, events)
 
 
 def _do_decline(s: State, step: Step, events: Events) -> State:
-    events.append({"type": "declined", "player": s.turn})  # S-TURN-3: building is optional
+    events.append(Event({"type": "declined", "player": s.turn}))  # S-TURN-3: building is optional
     s = end_turn(s, events)
     return s if s.over else settle(s, TOKEN, events)
 
@@ -325,7 +326,7 @@ def _do_token(s: State, step: Step, events: Events) -> State:
     s = evolve(s, tokens=tokens, players=_replace_at(s.players, s.turn, evolve(player, tokens=player.tokens - 1)))
     # what the rest of the step asks about: the pieces as they were, and the one token more
     _pieces.remember((s.tokens, s.towers), before.with_token(space, s.turn, len(tokens[space]) == 2))
-    events.append({"type": "token", "player": s.turn, "at": list(step.at), "guild": step.guild})
+    events.append(Event({"type": "token", "player": s.turn, "at": list(step.at), "guild": step.guild}))
     return settle(s, HEX, events)
 
 
@@ -370,7 +371,7 @@ def _do_hex(s: State, step: Step, events: Events) -> State:
     before = pieces(s)
     s = evolve(s, board=board, tokens=tokens, towers=towers, players=_replace_at(s.players, s.turn, player))
     _pieces.remember((s.tokens, s.towers), before.with_hexagon(position))  # the tower phase next asks it
-    events.append({"type": "hex", "player": s.turn, "hex": list(kind), "at": list(at), "rotation": step.rotation})
+    events.append(Event({"type": "hex", "player": s.turn, "hex": list(kind), "at": list(at), "rotation": step.rotation}))
     return settle(s, BUILD, events)
 
 
@@ -405,8 +406,8 @@ def _do_build(s: State, step: Step, events: Events) -> State:
     players[s.turn] = evolve(players[s.turn], towers=players[s.turn].towers - 1)
     s = evolve(s, players=tuple(players), tokens=_replace_at(s.tokens, space, ()),
                 towers=_replace_at(s.towers, space, s.turn))
-    events.append({"type": "built", "player": s.turn, "at": list(step.at), "guild": step.guild,
-                   "returned": list(returned), "towers_left": players[s.turn].towers})
+    events.append(Event({"type": "built", "player": s.turn, "at": list(step.at), "guild": step.guild,
+                         "returned": list(returned), "towers_left": players[s.turn].towers}))
     if players[s.turn].towers == 0:  # S-END-1: the tenth tower ends the game at once
         return game_over(s, "tenth_tower", events)
     s = end_turn(s, events)  # S-BUILD-4: one tower per turn

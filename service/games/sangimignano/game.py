@@ -1,19 +1,27 @@
-"""Whole-game operations on top of the engine: deal, apply a list of steps, view, score."""
+"""San Gimignano as the service plays it (service.games.core.game.Game): deal, view, score, the computer
+players' sampling, on top of the engine; pictures of the board, and the contract's examples."""
 from __future__ import annotations
 
 import random
 from collections import Counter
 from dataclasses import replace
 from itertools import product
-from typing import Any, Iterable
+from functools import cached_property
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.errors import InvalidStateError, MalformedError, Problem
 from ..core.players import shuffled_rest
-from ..core.stepping import Outcome, Stepper, player_names, to_act
+from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
+from ..core.seating import player_names, to_act
+from . import picture as board_picture
+from . import schemas as wire_schemas
+from .catalogue import RULES, RULES_VERSION
 from .engine import apply_step, buildable, legal_steps, settle
 from .geometry import GUILDS, Guilds, Placed, canonical_turn, hexagon_kind, layout
 from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, SETUP, START, TOKEN, Player, State
-from .schemas import parse_step
+from .narration import narrate
+from .position import state_json
+from .schemas import load_state, parse_step
 from .scoring import Score, score_state
 from .steps import Step, read_guilds
 
@@ -86,12 +94,6 @@ def _apart(placed: list[Placed]) -> bool:
     return True
 
 
-STEPS: Stepper[State, Step] = Stepper(Step, parse_step, apply_step, legal_steps)
-as_step = STEPS.as_step  # (step, index=0) -> Step
-apply_steps = STEPS.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
-legal_moves = STEPS.legal_moves  # (state) -> every legal step's JSON form
-
-
 def player_view(state: State, player: int) -> State:
     """The state as `player` may see it (S-SVC-UNKNOWN): the other players' hexagons in hand become counts; the
     board, tokens, towers and supplies are public."""
@@ -133,5 +135,86 @@ def score(state: State) -> Score:
     return score_state(state)
 
 
-__all__ = ["Outcome", "apply_steps", "as_step", "default_hexes", "legal_moves", "new_game", "player_view",
-           "sample_unseen", "score", "standing", "to_act"]
+EXAMPLE_NAMES = ["Ada", "Bea", "Cy"]
+
+
+def example_game(seed: int = 42, names: list[str] | None = None, large_groups: bool = False) -> tuple[State, list]:
+    """A whole seeded game played by a fixed random policy that builds whenever it can: (final state, steps)."""
+    state = new_game(seed, names=names or EXAMPLE_NAMES, large_groups=large_groups)
+    rng = random.Random(f"sangimignano-example:{seed}")
+    steps = []
+    while not state.over:
+        legal = legal_steps(state)
+        builds = [s for s in legal if s.type == "build"]
+        step = rng.choice(builds or legal)
+        steps.append(step.to_json())
+        state = apply_step(state, step)[0]
+    return state, steps
+
+
+# what /v1/games lists and /new's `variant` switches on
+VARIANTS = (Variant("large_groups", "A player may build on a connected group of four or more spaces among which all "
+                                    "four guilds appear (S-VAR-1)."),)
+
+
+class SanGimignanoGame(Game[State, Step]):
+    info = GameInfo(id="sangimignano", title="San Gimignano", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+                    rules_version=RULES_VERSION, variants=VARIANTS)
+    rule_book = RULES
+    wire = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
+    step_type = Step
+    capabilities = frozenset({Capability.PICTURE, Capability.EDITOR})
+    editor = "referee"
+    deal_options = ("hexes",)  # the caller's set of hexagons (S-SVC-TILES)
+    playout_turns = 2  # the search's playouts: two turns, then the leader on points wins (bench/players.py)
+
+    load_state = staticmethod(load_state)
+    state_json = staticmethod(state_json)
+    parse_step = staticmethod(parse_step)
+    legal_steps = staticmethod(legal_steps)
+    apply_step = staticmethod(apply_step)
+    to_act = staticmethod(to_act)
+    player_view = staticmethod(player_view)
+    sample_unseen = staticmethod(sample_unseen)
+    evaluate = staticmethod(standing)
+    score_state = staticmethod(score)
+    narrate = staticmethod(narrate)
+
+    def deal(self, seed: int | str, *, names: Sequence[str] | None, variant: Mapping[str, Any],
+             hexes: Any = None) -> State:
+        return new_game(seed, names=names, large_groups=variant["large_groups"], hexes=hexes)
+
+    def draw(self, state: State) -> str:
+        """An SVG picture of the board of a {"state"} request: hexagons cut into their guild spaces, tokens and
+        towers in the players' colours, coordinates as labels, and who leads."""
+        return board_picture.svg(state)
+
+    @cached_property
+    def examples(self) -> dict[str, Json]:
+        """Request bodies for the contract's examples: a deal, its first turn, a finished game to score and draw,
+        and an impossible state (three tokens and a tower on one space)."""
+        new_request = {"seed": 42, "names": EXAMPLE_NAMES}
+        state = new_game(42, names=EXAMPLE_NAMES)
+        moves = []
+        while True:  # the first player's whole turn: token, hexagon, and a tower or the end
+            step = legal_steps(state)[0]
+            moves.append(step.to_json())
+            state = apply_step(state, step)[0]
+            if state.turn != 0 or state.over:
+                break
+        finished, _ = example_game()
+        broken = state_json(new_game(42, names=EXAMPLE_NAMES))
+        broken["board"][0]["tokens"][0] = [0, 1, 2]
+        broken["board"][0]["towers"][0] = 1
+        return {"new": new_request, "apply": {"moves": moves}, "score": {"state": state_json(finished)},
+                "picture": {"state": state_json(finished)}, "validate": {"state": broken}}
+
+
+GAME = SanGimignanoGame()
+as_step = GAME.as_step  # (step, index=0) -> Step
+apply_steps = GAME.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
+legal_moves = GAME.legal_moves_of  # (state) -> every legal step's JSON form
+
+
+__all__ = ["GAME", "Outcome", "SanGimignanoGame", "apply_steps", "as_step", "default_hexes", "example_game",
+           "legal_moves", "new_game", "player_view", "sample_unseen", "score", "standing", "to_act"]

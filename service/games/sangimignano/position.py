@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core.errors import Problem
 from ..core.records import from_fields
-from ..core.schemas import Reading
+from ..core.reading import Reading
 from .engine import Pieces, has_choice, know_pieces, stuck
 from .geometry import (
     CANONICAL_SPACES,

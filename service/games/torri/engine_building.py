@@ -4,6 +4,7 @@ Donazione a plain 8, 9 or 10 brings (T-DON-8; Trade and Conspiracy are engine_do
 from __future__ import annotations
 
 from ..core.errors import illegal
+from ..core.events import Event
 from ..core.turns import Events
 from .cards import BUONA_PIETRA, CONSPIRACY, INCOME, TRADE, names
 from .engine_donazione import _start_conspiracy, _start_trade
@@ -79,8 +80,8 @@ def _build(s: State, tower: Tower, hand: tuple[int, ...], hidden: int, events: E
     player.hand, player.hidden = hand, hidden
     player.towers = player.towers + (tower,)
     index = len(player.towers) - 1
-    events.append({"type": "built", "player": builder, "tower": index, "cards": names(tower.cards),
-                   "kind": tower.kind, "rank": tower.rank})
+    events.append(Event({"type": "built", "player": builder, "tower": index, "cards": names(tower.cards),
+                         "kind": tower.kind, "rank": tower.rank}))
     _update_marker(s, builder, events)  # T-ACT-BUILD-5: marker first, then Donazione
     if s.phase != MAIN or tower.kind != PLAIN or tower.rank not in (INCOME, TRADE, CONSPIRACY):
         _end_turn(s, events)  # T-ACT-BUILD-4, T-END-2: no Donazione
@@ -88,16 +89,16 @@ def _build(s: State, tower: Tower, hand: tuple[int, ...], hidden: int, events: E
     height = tower.height  # T-NOB-BP: a Buona Pietra counts as the tower's rank
     if tower.rank == INCOME:  # T-DON-8
         draws = min(height, _drawable(s, TOWER_SOURCES, towers_only=True))  # T-DRAW-SHORT
-        events.append({"type": "donazione", "effect": "income", "player": builder, "draws": draws})
+        events.append(Event({"type": "donazione", "effect": "income", "player": builder, "draws": draws}))
         if draws:
             s.pending = Pending("draw", "income", builder, left=draws, sources=TOWER_SOURCES)
         else:
             _end_turn(s, events)
     elif tower.rank == TRADE:  # T-DON-9
-        events.append({"type": "donazione", "effect": "trade", "player": builder})
+        events.append(Event({"type": "donazione", "effect": "trade", "player": builder}))
         _start_trade(s, builder, height, events)
     else:  # T-DON-10
-        events.append({"type": "donazione", "effect": "conspiracy", "player": builder})
+        events.append(Event({"type": "donazione", "effect": "conspiracy", "player": builder}))
         _start_conspiracy(s, builder, index, height, events)
 
 
@@ -149,7 +150,7 @@ def _extend(s: State, index: int, tower: Tower, hand: tuple[int, ...], hidden: i
     towers = list(player.towers)
     towers[index] = tower
     player.towers = tuple(towers)
-    events.append({"type": "extended", "player": s.turn, "tower": index, "cards": names(cards)})
+    events.append(Event({"type": "extended", "player": s.turn, "tower": index, "cards": names(cards)}))
     _update_marker(s, s.turn, events)  # T-ACT-EXTEND-3
     draws = 0
     if s.phase == MAIN:  # T-ACT-EXTEND-2, T-END-2, T-DRAW-SHORT
@@ -166,7 +167,7 @@ def _update_marker(s: State, player: int, events: Events) -> None:
     at_least = sum(1 for p in s.players for tower in p.towers if tower.height >= tallest)
     if at_least == 1 and s.highest != player:  # T-HIGH-4: a tie never moves it
         s.highest = player
-        events.append({"type": "marker", "player": player, "height": tallest})
+        events.append(Event({"type": "marker", "player": player, "height": tallest}))
 
 
 def _do_complete(s: State, step: Step, events: Events) -> None:
@@ -179,5 +180,5 @@ def _do_complete(s: State, step: Step, events: Events) -> None:
     chosen = set(step.towers)
     player.towers = tuple(Tower(t.cards, True, t.kind, t.rank) if i in chosen else t
                           for i, t in enumerate(player.towers))
-    events.append({"type": "completed", "player": s.turn, "towers": list(step.towers)})
+    events.append(Event({"type": "completed", "player": s.turn, "towers": list(step.towers)}))
     _end_turn(s, events)

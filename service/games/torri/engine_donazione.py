@@ -4,6 +4,7 @@ from the hand of the player aimed at cancels either (T-DON-5). (Income, a plain 
 from __future__ import annotations
 
 from ..core.errors import illegal
+from ..core.events import Event
 from ..core.turns import Events
 from .cards import CONTRACT, GUARD, is_tower_card, names
 from .engine_ending import _end_turn
@@ -67,7 +68,7 @@ def conspiracy_candidates(s: State, builder: int, built: int, height: int) -> li
 def _start_conspiracy(s: State, builder: int, built: int, height: int, events: Events) -> None:
     candidates = conspiracy_candidates(s, builder, built, height)
     if not candidates:
-        events.append({"type": "no_target"})
+        events.append(Event({"type": "no_target"}))
         _end_turn(s, events)
     elif len(candidates) > 1:
         s.pending = Pending("target", "conspiracy", builder, left=height, built=built)
@@ -77,7 +78,7 @@ def _start_conspiracy(s: State, builder: int, built: int, height: int, events: E
 
 
 def _aim_conspiracy(s: State, builder: int, target: tuple[int, int], events: Events) -> None:
-    events.append({"type": "targeted", "player": target[0], "tower": target[1]})
+    events.append(Event({"type": "targeted", "player": target[0], "tower": target[1]}))
     if _could_guard(s, s.players[target[0]]):
         s.pending = Pending("guard", "conspiracy", builder, target=target)
         s.to_act = target[0]
@@ -96,7 +97,7 @@ def _destroy(s: State, target: tuple[int, int], events: Events) -> None:
     s.deck = tower_cards + s.deck
     if stones:
         s.noble_deck = stones + s.noble_deck
-    events.append({"type": "destroyed", "player": owner, "tower": index, "cards": names(tower.cards)})
+    events.append(Event({"type": "destroyed", "player": owner, "tower": index, "cards": names(tower.cards)}))
     _end_turn(s, events)  # T-HIGH-3: the marker stays where it is
 
 
@@ -121,7 +122,7 @@ def _do_guard(s: State, step: Step, events: Events) -> None:
     player = _with_player(s, guarder)
     player.hand, player.hidden = after
     _to_bottom(s, GUARD)  # T-DON-5: the 5 goes to the bottom of the deck
-    events.append({"type": "guarded", "player": guarder, "effect": pending.action})
+    events.append(Event({"type": "guarded", "player": guarder, "effect": pending.action}))
     _end_turn(s, events)
 
 
@@ -129,7 +130,7 @@ def _decline_guard(s: State, step: Step, events: Events) -> None:
     pending = s.pending
     assert pending is not None and pending.target is not None
     s.to_act = s.turn
-    events.append({"type": "declined", "player": pending.target[0]})
+    events.append(Event({"type": "declined", "player": pending.target[0]}))
     if pending.action == "trade":
         _trade_take(s, pending.player, pending.left, events)
     else:
@@ -169,7 +170,7 @@ def _do_take(s: State, step: Step, events: Events) -> None:
     loser.hand, loser.hidden = hand, hidden
     winner = _with_player(s, builder)
     winner.hand = _sorted_add(winner.hand, taken)
-    events.append({"type": "took", "player": builder, "from": victim_index, "cards": names(taken)})
+    events.append(Event({"type": "took", "player": builder, "from": victim_index, "cards": names(taken)}))
     _trade_give(s, builder, pending.give, events)
 
 
@@ -186,5 +187,5 @@ def _do_give(s: State, step: Step, events: Events) -> None:
     giver.hand, giver.hidden = after
     taker = _with_player(s, 1 - builder)
     taker.hand = _sorted_add(taker.hand, step.cards)
-    events.append({"type": "gave", "player": builder, "to": 1 - builder, "cards": names(step.cards)})
+    events.append(Event({"type": "gave", "player": builder, "to": 1 - builder, "cards": names(step.cards)}))
     _end_turn(s, events)

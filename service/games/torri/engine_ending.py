@@ -3,6 +3,7 @@ and the actions it forbids, Close (T-ACT-CLOSE-1) and Pass (T-ACT-PASS-1, T-END-
 from __future__ import annotations
 
 from ..core.errors import illegal
+from ..core.events import Event
 from ..core.turns import Events
 from .model import ENDING, MAIN, OVER, State
 from .steps import Step
@@ -15,10 +16,10 @@ def _end_turn(s: State, events: Events) -> None:
     s.pending = None
     if s.phase == MAIN and s.deck_size == 0:
         s.phase = ENDING
-        events.append({"type": "phase", "phase": ENDING, "reason": "deck_empty"})
+        events.append(Event({"type": "phase", "phase": ENDING, "reason": "deck_empty"}))
     s.turn = 1 - s.turn
     s.to_act = s.turn
-    events.append({"type": "turn", "player": s.turn})
+    events.append(Event({"type": "turn", "player": s.turn}))
 
 
 def _check_main_phase(s: State, rule: str, what: str) -> None:
@@ -34,17 +35,17 @@ def _do_close(s: State, step: Step, events: Events) -> None:
                                            f"{s.turn} has {complete}.")
     s.phase = ENDING
     s.closed_by = s.turn
-    events.append({"type": "closed", "player": s.turn})
-    events.append({"type": "phase", "phase": ENDING, "reason": "close"})
+    events.append(Event({"type": "closed", "player": s.turn}))
+    events.append(Event({"type": "phase", "phase": ENDING, "reason": "close"}))
     _end_turn(s, events)
 
 
 def _do_pass(s: State, step: Step, events: Events) -> None:
     s.passes += 1
-    events.append({"type": "passed", "player": s.turn})
+    events.append(Event({"type": "passed", "player": s.turn}))
     if s.passes >= 2:  # T-TURN-3, T-END-4
         s.phase = OVER
         s.to_act = None
-        events.append({"type": "game_over"})
+        events.append(Event({"type": "game_over"}))
         return
     _end_turn(s, events)

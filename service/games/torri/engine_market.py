@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.errors import illegal
+from ..core.events import Event
 from ..core.memo import memo
 from ..core.turns import Events
 from .cards import CARD_NAMES, card_name, is_tower_card, names
@@ -43,7 +44,7 @@ def _finish_drawing(s: State, events: Events, action: str) -> None:
             return
         cards = tuple(_pop_deck(s, None) for _ in range(count))
         s.market = tuple(sorted(cards))
-        events.append({"type": "refilled", "cards": names(s.market)})
+        events.append(Event({"type": "refilled", "cards": names(s.market)}))
     _end_turn(s, events)
 
 
@@ -82,7 +83,7 @@ def _do_purchase(s: State, step: Step, events: Events) -> None:
                                               f"over the limit of {player.hand_limit}.")
     sources = ("deck",) if s.deck_size == 1 else _draw_sources(s, "purchase")
     s.pending = pending_draws("purchase", s.turn, draws, sources)
-    events.append({"type": "purchase", "player": s.turn, "draws": draws})
+    events.append(Event({"type": "purchase", "player": s.turn, "draws": draws}))
 
 
 def _do_exchange(s: State, step: Step, events: Events) -> None:
@@ -104,7 +105,7 @@ def _do_exchange(s: State, step: Step, events: Events) -> None:
     player.hand, player.hidden = after
     s.market = _sorted_add(s.market, cards)
     s.pending = pending_draws("exchange", s.turn, len(cards), sources, excluded)
-    events.append({"type": "exchange", "player": s.turn, "cards": list(put)})
+    events.append(Event({"type": "exchange", "player": s.turn, "cards": list(put)}))
 
 
 _Exchanged = tuple[tuple[tuple[int, ...], int] | None, tuple[int, ...], tuple[str, ...]]
@@ -154,7 +155,7 @@ def _do_draw(s: State, step: Step, events: Events) -> None:
         s.market = _remaining(s.market, (card,))  # type: ignore[assignment]
     player = _with_player(s, drawer)
     player.hand = _sorted_add(player.hand, (card,))
-    events.append({"type": "drew", "player": drawer, "from": source, "card": CARD_NAMES[card]})
+    events.append(Event({"type": "drew", "player": drawer, "from": source, "card": CARD_NAMES[card]}))
     left = pending.left
     if left > 1:
         s.pending = pending_draws(pending.action, drawer, left - 1, sources, pending.excluded)
@@ -185,7 +186,7 @@ def _stop_drawing(s: State, step: Step, events: Events) -> None:
     """T-NOB-VF: Via Francigena's draws may stop before the hand is full."""
     pending = s.pending
     assert pending is not None
-    events.append({"type": "stopped", "player": pending.player})
+    events.append(Event({"type": "stopped", "player": pending.player}))
     _finish_drawing(s, events, pending.action)
 
 
@@ -207,7 +208,7 @@ def _do_refill(s: State, step: Step, events: Events) -> None:
     for _ in range(pending.left):
         _pop_deck(s, unknown.pop() if (not s.deck and s.deck_hidden) else None)
     s.market = tuple(sorted(step.cards))
-    events.append({"type": "refilled", "cards": names(s.market)})
+    events.append(Event({"type": "refilled", "cards": names(s.market)}))
     _end_turn(s, events)
 
 

@@ -4,6 +4,7 @@ that answer leaves: cancelled, or rebuilt with the remaining cards (T-SVC-REBUIL
 from __future__ import annotations
 
 from ..core.errors import illegal
+from ..core.events import Event
 from ..core.turns import Events
 from .cards import BUONA_PIETRA, CAPPELLA, GIOSTRA, MONUMENTO, MURA, PALAZZO, VIA_FRANCIGENA, card_name, names
 from .engine_building import _build, _extend, _planned_build, _planned_extension
@@ -78,8 +79,8 @@ def _do_noble(s: State, step: Step, events: Events) -> None:
         player.played = player.played + (card,)
         if card == PALAZZO:
             s.palazzo = me  # T-NOB-PC (a Giostra may still cancel it)
-    events.append({"type": "noble", "player": me, "card": card_name(card), "cost": names(cost),
-                   **({"fizzled": True} if fizzles else {})})
+    events.append(Event({"type": "noble", "player": me, "card": card_name(card), "cost": names(cost),
+                         **({"fizzled": True} if fizzles else {})}))
     # The card is already in the played row (or, fizzled, out of the game): nothing more to count (T-NOB-LIMIT).
     if _offer_giostra(s, me, 0, events):
         s.pending = Pending("giostra", card_name(card), me, cards=(card,))
@@ -99,7 +100,7 @@ def _do_giostra(s: State, step: Step, events: Events) -> None:
     answering.hand, answering.hidden = after
     answering.played = answering.played + (GIOSTRA,)
     s.to_act = actor
-    events.append({"type": "giostra", "player": reactor, "against": pending.action})
+    events.append(Event({"type": "giostra", "player": reactor, "against": pending.action}))
     if pending.action in ("build", "extend"):
         # One Buona Pietra of the move is removed; the builder rebuilds with the rest or takes them back.
         owner = _with_player(s, actor)
@@ -118,7 +119,7 @@ def _do_giostra(s: State, step: Step, events: Events) -> None:
         s.removed = s.removed + (card,)
     if card == PALAZZO and s.palazzo == actor:
         s.palazzo = None
-    events.append({"type": "cancelled", "player": actor, "card": card_name(card)})
+    events.append(Event({"type": "cancelled", "player": actor, "card": card_name(card)}))
     _end_turn(s, events)  # the noble was the turn's action
 
 
@@ -126,7 +127,7 @@ def _decline_giostra(s: State, step: Step, events: Events) -> None:
     pending = s.pending
     assert pending is not None
     s.to_act = s.turn
-    events.append({"type": "declined", "player": 1 - pending.player})
+    events.append(Event({"type": "declined", "player": 1 - pending.player}))
     _resolve_noble(s, pending, events)
 
 
@@ -183,5 +184,5 @@ def _take_back(s: State, step: Step, events: Events) -> None:
     """T-NOB-GIOSTRA: after Giostra the builder may stop; the remaining cards stay in hand."""
     pending = s.pending
     assert pending is not None
-    events.append({"type": "took_back", "player": pending.player, "cards": names(pending.cards)})
+    events.append(Event({"type": "took_back", "player": pending.player, "cards": names(pending.cards)}))
     _end_turn(s, events)

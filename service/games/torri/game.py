@@ -1,20 +1,28 @@
-"""Whole-game operations on top of the engine: deal, apply a list of steps, replay, view, score."""
+"""Le Torri di San Gimignano as the service plays it (service.games.core.game.Game): deal, view, score, the
+computer players' sampling, on top of the engine; tables in notation and in pictures, and the contract's
+examples."""
 from __future__ import annotations
 
 import random
 from collections import Counter
 from dataclasses import replace
-from functools import partial
-from typing import Any
+from operator import attrgetter
+from typing import Any, Mapping, Sequence
 
 from ..core.errors import Problem
 from ..core.players import shuffled_rest
-from ..core.stepping import Outcome, Stepper, player_names
+from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
+from ..core.seating import player_names
+from . import notation as table_notation
+from . import picture as table_picture
+from . import schemas as wire_schemas
 from .cards import NOBLE_COUNTS, TOWER_COUNTS
+from .catalogue import RULES, RULES_VERSION
 from .engine import apply_step, legal_steps
 from .model import MAIN, Player, State
+from .narration import narrate
 from .position import _known_cards, state_json, table_of
-from .schemas import parse_step, read_table
+from .schemas import load_state, load_table, parse_step, read_table
 from .scoring import Score, score_table
 from .steps import Step
 
@@ -39,13 +47,6 @@ def new_game(seed: int | str, *, nobles: bool = False, names: tuple[str, str] | 
     market = tuple(sorted(cards[2 * HAND_SIZE:2 * HAND_SIZE + MARKET_SIZE]))
     deck = tuple(cards[2 * HAND_SIZE + MARKET_SIZE:])
     return State(nobles, MAIN, 0, 0, 0, None, deck, 0, (), market, players, None, noble_deck)
-
-
-STEPS: Stepper[State, Step] = Stepper(Step, parse_step, apply_step,
-                                      partial(legal_steps, limit=MAX_LEGAL_STEPS))  # T-SVC-LIST
-as_step = STEPS.as_step  # (step, index=0) -> Step
-apply_steps = STEPS.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
-
 
 
 def legal_moves(state: State, *, limit: int | None = MAX_LEGAL_STEPS) -> list[dict[str, Any]]:
@@ -119,5 +120,85 @@ def score_table_json(data: Any, *, several_deals: bool = False) -> tuple[Score, 
     return score_table(table, several_deals=several_deals), warnings
 
 
-__all__ = ["Outcome", "apply_steps", "legal_moves", "new_game", "player_view", "sample_unseen", "score",
-           "score_table_json", "standing", "state_json"]
+# what /v1/games lists and /new's `variant` switches on
+VARIANTS = (Variant("nobles", "The advanced game with the ten noble cards (T-NOB)."),)
+
+
+class TorriGame(Game[State, Step]):
+    info = GameInfo(id="torri", title="Le Torri di San Gimignano", min_players=2, max_players=2,
+                    rules_version=RULES_VERSION, variants=VARIANTS)
+    rule_book = RULES
+    wire = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
+    step_type = Step
+    capabilities = frozenset({Capability.TABLE, Capability.PICTURE, Capability.NOTATION, Capability.EDITOR})
+    editor = "referee"
+    playout_turns = 2  # the search's playouts: two turns, then the leader on points wins (bench/players.py)
+
+    load_state = staticmethod(load_state)
+    state_json = staticmethod(state_json)
+    parse_step = staticmethod(parse_step)
+    apply_step = staticmethod(apply_step)
+    to_act = staticmethod(attrgetter("to_act"))
+    player_view = staticmethod(player_view)
+    sample_unseen = staticmethod(sample_unseen)
+    evaluate = staticmethod(standing)
+    score_state = staticmethod(score)
+    narrate = staticmethod(narrate)
+    load_table = staticmethod(load_table)
+    score_table = staticmethod(score_table)
+    table_of = staticmethod(table_of)
+    read_notation = staticmethod(table_notation.read)
+    write_notation = staticmethod(table_notation.write)
+
+    def legal_steps(self, state: State) -> list[Step]:
+        return legal_steps(state, limit=MAX_LEGAL_STEPS)  # T-SVC-LIST
+
+    def deal(self, seed: int | str, *, names: Sequence[str] | None, variant: Mapping[str, Any]) -> State:
+        return new_game(seed, names=names, nobles=variant["nobles"])
+
+    def score_options(self, request: Json) -> dict[str, Any]:
+        return {"several_deals": request.get("several_deals", False) is True}  # T-SCORE-DEALS, T-SVC-DEALS
+
+    def draw(self, table: Any) -> str:
+        """Draw a state's table, a table or a notation text as SVG: each player's towers as stacked cards
+        (Buona Pietra marked), complete towers roofed, the Highest marker beside its holder, names and totals.
+        Not cached: drawing is cheap."""
+        return table_picture.svg(table)
+
+    @property
+    def examples(self) -> dict[str, Json]:
+        """The requests the contract's examples are made from (Game.examples)."""
+        state = state_json(new_game(42, names=("Adso", "William")))
+        table = {
+            "players": [
+                {"name": "Adso", "towers": [
+                    {"cards": ["10", "10", "10"], "complete": True}, {"cards": ["9", "9", "9"], "complete": True},
+                    {"cards": ["8", "8", "8"]}, {"cards": ["6", "6", "6"], "complete": True},
+                    {"cards": ["10", "9", "8", "7", "6"]}]},
+                {"name": "William", "towers": [
+                    {"cards": ["7", "7", "7"], "complete": True},
+                    {"cards": ["9", "8", "7", "6", "5"], "complete": True},
+                    {"cards": ["10", "9", "8"], "complete": True}, {"cards": ["7", "6", "5"], "complete": True}]},
+            ],
+            "highest": 0,
+        }
+        broken = {**state, "players": [{**state["players"][0], "hand": [*state["players"][0]["hand"], "5"]},
+                                       *state["players"][1:]]}  # one 5 too many (T-COMP-4)
+        return {
+            "new": {"seed": 42, "names": ["Adso", "William"]},
+            "apply": {"moves": [{"type": "purchase"}, {"type": "draw", "from": "deck"},
+                                {"type": "draw", "from": "market", "card": state["market"][0]}]},
+            "score": {"table": table},
+            "picture": {"notation": "Adso @: 10x3* 9x3* 8x3 6x3* 10-6\nWilliam: 7x3* 9-5* 10-8* 7-5*"},
+            "notation": {"table": table},
+            "validate": {"state": broken},
+        }
+
+
+GAME = TorriGame()
+as_step = GAME.as_step  # (step, index=0) -> Step
+apply_steps = GAME.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
+
+
+__all__ = ["GAME", "Outcome", "TorriGame", "apply_steps", "as_step", "legal_moves", "new_game", "player_view",
+           "sample_unseen", "score", "score_table_json", "standing", "state_json"]

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..core.errors import Problem
-from ..core.schemas import Reading
+from ..core.reading import Reading
 from .cards import (
     BUONA_PIETRA,
     CARD_NAMES,
