@@ -103,17 +103,16 @@ def chess_perft(board, depth: int) -> int:
 def game_playouts(game, games: int, players: int) -> tuple[float, int]:
     """(CPU seconds, steps) of `games` seeded random playouts of one registered game, deal to game over: at each
     step every legal step listed, one picked at random and applied (what a playout of a computer player does)."""
-    library, steps = game.library, game.library.steps
     names = [f"P{i}" for i in range(players)]
     started, total = time.process_time(), 0
     for seed in range(games):
         rng = random.Random(seed)
-        state = library.new_game(seed, names=names)
+        state = game.new_game(seed, names=names)
         while True:
-            legal = steps.legal_steps(state)
+            legal = game.legal_steps(state)
             if not legal:
                 break
-            state = steps.apply_step(state, rng.choice(legal))[0]
+            state = game.apply_step(state, rng.choice(legal))[0]
             total += 1
     return time.process_time() - started, total
 

@@ -1,5 +1,5 @@
 """What the request schemas cost: marshmallow alone, with only the board lists compiled, and compiled whole
-(service/games/core/fastpath.py).
+(service/wire/strict.py).
 
     python bench/schemas.py              # 300 rounds per case (a few minutes)
     python bench/schemas.py --rounds 50  # quicker
@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from service.api import create_app  # noqa: E402
 from service.api.config import HEAVY_CLIENT_RATE_LIMIT
 from service.games import carcassonne, sangimignano  # noqa: E402
-from service.games.core import schemas as wire  # noqa: E402
-from service.games.core.schemas import List, wire_schema  # noqa: E402
+from service.wire import schemas as wire  # noqa: E402
+from service.wire.schemas import List  # noqa: E402
 from service.games.registry import GAMES  # noqa: E402
 
 
@@ -79,14 +79,13 @@ def side_by_side(rounds: int, measure: Callable[[], Any]) -> dict[str, float]:
 
 def random_state(game_id: str, steps: int) -> dict:
     game = GAMES[game_id]
-    lib = game.library
-    state, rng = lib.read_state(game.new({"seed": 5, "names": ["Ada", "Bea"]})["state"]), random.Random(1)
+    state, rng = game.load_state(game.new({"seed": 5, "names": ["Ada", "Bea"]})["state"]).checked(), random.Random(1)
     for _ in range(steps):
-        moves = lib.legal_moves(state)
+        moves = game.legal_moves_of(state)
         if not moves:
             break
-        state = lib.steps.apply_steps(state, [rng.choice(moves)]).state
-    return lib.state_json(state)
+        state = game.apply_steps(state, [rng.choice(moves)]).state
+    return game.state_json(state)
 
 
 def main() -> None:
@@ -103,7 +102,7 @@ def main() -> None:
     print(f"µs, CPU-time medians of {args.rounds} rounds: " + " / ".join(MODES))
     print(f"{'case':26} {'schema load':>24} {'x':>6} {'computed /legal-moves':>24} {'x':>6}")
     for name, game, state in cases:
-        schema = wire_schema(GAMES[game].schemas, "StateRequest")()
+        schema = GAMES[game].wire.schema("StateRequest")()
         body = {"state": state}
         load = side_by_side(args.rounds, lambda: schema.load(body))
 

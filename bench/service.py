@@ -134,17 +134,16 @@ def play(case: Case, seed: int) -> PlayedGame:
     (Torri: it closes the game) is chosen only 3 % of the time when there is anything else, as in bench/engine.py,
     so games run their length."""
     game = GAMES[case.game]
-    library = game.library
     rng = random.Random(f"{case.name}:{seed}")
     players = rng.randint(game.info.min_players, max(game.info.min_players, min(game.info.max_players, 4)))
     deal = game.new({"seed": seed, "names": list(NAMES[:players]),
-                     "variant": {case.variant: True} if case.variant else {}})["state"]
-    state = library.read_state(deal)
+                     "variant": {v.name: v.example for v in game.info.variants if v.name == case.variant}})["state"]
+    state = game.load_state(deal).checked()
     states, moves = [state], []
-    while legal := library.legal_moves(state):
+    while legal := game.legal_moves_of(state):
         others = [m for m in legal if m.get("type") != "pass"]
         move = rng.choice(others) if others and rng.random() > 0.03 else rng.choice(legal)
-        state = library.steps.apply_steps(state, [library.steps.as_step(move, 0)]).state
+        state = game.apply_steps(state, [game.as_step(move, 0)]).state
         states.append(state)
         moves.append(move)
     return PlayedGame(players, states, moves)
@@ -155,23 +154,23 @@ def game_bodies(case: Case, played: PlayedGame, rng: random.Random,
     """One request document per endpoint from one played game: states drawn uniformly from those with a move to
     make (so early, middle and late states alike), the finished board for /score, a prefix of the game for
     /replay. Endpoints: apply, legal-moves, score, replay, validate, view."""
-    library = GAMES[case.game].library
+    game = GAMES[case.game]
     playing = len(played.states) - 1  # states with a legal move: all but the finished board
     drawn = lambda: played.states[rng.randrange(playing)]  # noqa: E731
     bodies: dict[str, dict] = {}
     for endpoint in endpoints:
         if endpoint == "apply":
             state = drawn()
-            bodies[endpoint] = {"state": library.state_json(state),
-                                "moves": [rng.choice(library.legal_moves(state))]}
+            bodies[endpoint] = {"state": game.state_json(state),
+                                "moves": [rng.choice(game.legal_moves_of(state))]}
         elif endpoint in ("legal-moves", "validate"):
-            bodies[endpoint] = {"state": library.state_json(drawn())}
+            bodies[endpoint] = {"state": game.state_json(drawn())}
         elif endpoint == "view":
-            bodies[endpoint] = {"state": library.state_json(drawn()), "player": rng.randrange(played.players)}
+            bodies[endpoint] = {"state": game.state_json(drawn()), "player": rng.randrange(played.players)}
         elif endpoint == "score":
-            bodies[endpoint] = {"state": library.state_json(played.states[-1])}
+            bodies[endpoint] = {"state": game.state_json(played.states[-1])}
         elif endpoint == "replay":
-            bodies[endpoint] = {"state": library.state_json(played.states[0]),
+            bodies[endpoint] = {"state": game.state_json(played.states[0]),
                                 "moves": played.moves[:rng.randint(1, len(played.moves))]}
         else:
             raise ValueError(f"no bodies for {endpoint}")
@@ -525,7 +524,7 @@ def fill_cache(server: Server, requests: list[tuple[str, bytes]], per_connection
 PROFILE_BUCKETS = (  # (bucket, test on a frame's "path:line"); the leaf-most frame that matches owns a sample
     ("cache key (canonical JSON + sha256) and LRU", re.compile(r"^service/cache\.py:")),
     ("marshmallow/webargs/flask-smorest validation", re.compile(
-        r"^(marshmallow|webargs|flask_smorest|apispec)/|^service/games/\w+/schemas\.py:|^service/games/core/fastpath\.py:")),
+        r"^(marshmallow|webargs|flask_smorest|apispec)/|^service/games/\w+/schemas\.py:|^service/wire/strict\.py:")),
     ("game position (reading, checks, state_json)", re.compile(r"^service/games/\w+/position\.py:")),
     ("game engine/rules/scoring", re.compile(r"^service/games/")),
     ("endpoint glue (service/api, adapter)", re.compile(r"^service/")),

@@ -16,7 +16,6 @@ from marshmallow import Schema
 
 from ..games.core.errors import Problem
 from ..games.core.game import Capability, Game
-from ..games.core.schemas import wire_schema
 from ..games.registry import GAMES
 from .blueprint import Blueprint
 from .caching import AnswerCache
@@ -66,7 +65,7 @@ def require_body() -> None:
 
 @dataclass(frozen=True)
 class Endpoint:
-    """One POST question of a game: its request and answer schemas (by their roles, see `wire_schema`), the
+    """One POST question of a game: its request and answer schemas (by their roles in the game's `wire`), the
     game's call (given the service's settings), how its answer is counted in the metrics, and its documentation."""
 
     name: str
@@ -217,7 +216,7 @@ def _picture(game: Game) -> Callable:
 def game_blueprint(game: Game, answers: AnswerCache, settings: Settings) -> Blueprint:
     """The routes of one game, made from the table above and the game's schemas; the front answers its questions
     (`answers` keeps them) and Flask the rest."""
-    game_id, schemas = game.info.id, game.wire
+    game_id, forms = game.info.id, game.wire
     blp = Blueprint(f"game_{game_id.replace('-', '_')}", __name__, url_prefix=f"/v1/games/{game_id}",
                     description=f"Refereeing {game.info.title}.")
 
@@ -231,8 +230,8 @@ def game_blueprint(game: Game, answers: AnswerCache, settings: Settings) -> Blue
             _route_picture(blp, game, named)  # the spec lists /picture after /score
         if not offered(game, endpoint.name):
             continue
-        request_schema = wire_schema(schemas, endpoint.request)()
-        view = blp.response(200, wire_schema(schemas, endpoint.answer))(_question(game, endpoint, settings))
+        request_schema = forms.schema(endpoint.request)()
+        view = blp.response(200, forms.schema(endpoint.answer))(_question(game, endpoint, settings))
         view = blp.arguments(request_schema)(view)
         view = _document_problems(blp, endpoint.errors)(view)
         answers.route(f"{blp.url_prefix}/{endpoint.name}", game, endpoint.name,
@@ -243,15 +242,15 @@ def game_blueprint(game: Game, answers: AnswerCache, settings: Settings) -> Blue
 
 def _route_picture(blp: Blueprint, game: Game, named: Callable) -> None:
     """/picture: SVG by default, JSON for `Accept: application/json`; not cached (drawing is cheap, answers big)."""
-    schemas = game.wire
-    json_answer = "#/components/schemas/" + wire_schema(schemas, "PictureResponse").__name__[:-6]
+    forms = game.wire
+    json_answer = "#/components/schemas/" + forms.schema("PictureResponse").__name__[:-6]
     view = blp.doc(summary="Draw the table as SVG.", description=inspect.cleandoc(game.draw.__doc__ or ""),
                    responses={"200": {
                        "description": "The picture as SVG; as `{\"svg\": …}` for `Accept: application/json`.",
                        "content": {"image/svg+xml": {"schema": {"type": "string"}},
                                    "application/json": {"schema": {"$ref": json_answer}}}}}
                    )(_picture(game))
-    view = blp.arguments(wire_schema(schemas, "PictureRequest")())(view)
+    view = blp.arguments(forms.schema("PictureRequest")())(view)
     view = _document_problems(blp, (400, 413, 415, 422, 429))(view)
     blp.route("/picture", methods=["POST"])(named("picture")(view))
 
@@ -295,7 +294,7 @@ def unknown_game(game: str, rest: str = "") -> Response:
 def register_games(app: Flask, api: Any, answers: AnswerCache, settings: Settings) -> None:
     api.register_blueprint(games_blp)
     for game_id, game in GAMES.items():
-        for name, named in getattr(game.wire, "COMPONENTS", {}).items():  # referred to by name
+        for name, named in game.wire.components.items():  # referred to by name
             if isinstance(named, dict):
                 api.spec.components.schema(name, component=named)
             else:

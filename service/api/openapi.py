@@ -16,7 +16,7 @@ from flask import Flask
 from marshmallow import fields as mfields
 
 from ..games.core.game import Capability, Game
-from ..games.core.schemas import (
+from ..wire.schemas import (
     MAX_BUDGET_MS,
     ExactlyOneOfSchema,
     ListOrCounted,

@@ -14,7 +14,7 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
 from ..games.core.errors import GameError, GameOverError, InvalidStateError, MalformedError, Problem
-from ..games.core.schemas import problems_from_messages
+from ..wire.schemas import problems_from_messages
 from .jsonio import dumps
 from .observability import REQUEST_ID_KEY
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from ..games.core.schemas import ProblemDetailSchema, StrictSchema
+from ..wire.schemas import ProblemDetailSchema, StrictSchema
 
 
 class ProblemSchema(StrictSchema):

@@ -26,17 +26,16 @@ def whole_game(game_id: str, variant: dict, players: int, seed: int) -> tuple[di
     """(the dealt state, every move) of one seeded random game played to its end (passing only when nothing else
     is open)."""
     game = GAMES[game_id]
-    library = game.library
     start = game.new({"seed": seed, "names": list(NAMES[:players]), "variant": variant})["state"]
-    state = library.read_state(start)
+    state = game.load_state(start).checked()
     rng = random.Random(f"replay:{game_id}:{variant}:{players}:{seed}")
     moves: list[dict] = []
     while len(moves) < 1000:
-        legal = library.legal_moves(state)
+        legal = game.legal_moves_of(state)
         if not legal:
             break
         move = rng.choice([move for move in legal if move["type"] != "pass"] or legal)  # a game, not two passes
-        state = library.steps.apply_steps(state, [move]).state
+        state = game.apply_steps(state, [move]).state
         moves.append(move)
     return start, moves
 
@@ -47,17 +46,17 @@ def disputed(game_id: str, variant: dict | None = None, players: int = 2, seed: 
     not legal (the first earlier move the position refuses)."""
     variant = variant or {}
     start, moves = whole_game(game_id, variant, players, seed)
-    library = GAMES[game_id].library
+    game = GAMES[game_id]
     at = int(len(moves) * where)
-    state = library.read_state(start)
+    state = game.load_state(start).checked()
     for move in moves[:at]:
-        state = library.steps.apply_steps(state, [move]).state
-    legal = library.legal_moves(state)
+        state = game.apply_steps(state, [move]).state
+    legal = game.legal_moves_of(state)
     for candidate in reversed(moves[:at]):
         if candidate in legal:
             continue
         try:
-            library.steps.apply_step(state, library.steps.as_step(candidate))
+            game.apply_step(state, game.as_step(candidate))
         except IllegalStepError as error:
             rule = error.problems[0].rule
             record = {"state": start, "moves": [*moves[:at], candidate, *moves[at:]]}

@@ -90,7 +90,7 @@ class CampanileGame(Game[State, Step]):
     info = GameInfo(id="campanile", title="Campanile", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
                     rules_version=RULES_VERSION, variants=VARIANTS)
     rule_book = RULES
-    wire = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
+    wire = wire_schemas.FORMS  # the requests and answers on the wire (openapi.yaml is made from them)
     step_type = Step
     capabilities = frozenset({Capability.TABLE, Capability.PICTURE, Capability.EDITOR})
     editor = "referee"

@@ -6,7 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from ..core import schemas as wire
+from ...wire import schemas as wire
 from .cards import MAX_PLAYERS, MIN_PLAYERS, STYLES
 from .position import build_state, build_table
 from .steps import Step
@@ -215,21 +215,6 @@ load_table, read_table = wire.table_readers(CampanileTableSchema)
 
 # ---------------------------------------------------------------- requests and responses
 
-CampanileNewRequestSchema = wire.new_request_schema(
-    "Campanile", CampanileVariantSchema,
-    seed_text="The same seed (and player count) always deals the same cards. Left out: a random seed, returned in the "
-              "answer.",
-    variant_text="The variant to deal (default: none).",
-    names=wire.names_field(MIN_PLAYERS, MAX_PLAYERS, "The players, 2 to 5, in turn order: their number is the player "
-                                                     "count (C-SETUP-1)."))
-
-
-(CampanileStateRequestSchema, CampanileViewRequestSchema, CampanileMovesRequestSchema) = wire.state_request_schemas(
-    "Campanile", CampanileStateSchema, Move, max_moves=MAX_MOVES,
-    player=fields.Integer(strict=True, required=True, validate=PLAYER_INDEX,
-                          metadata={"description": "A player of the state (0 to its player count - 1)."}))
-
-
 class CampanileScoreRequestSchema(wire.ExactlyOneOfSchema):
     """Exactly one of `state` or `table`: what to score."""
 
@@ -241,22 +226,6 @@ class CampanileScoreRequestSchema(wire.ExactlyOneOfSchema):
 
 class CampanilePictureRequestSchema(CampanileScoreRequestSchema):
     """Exactly one of `state` or `table`: the table to draw."""
-
-
-CampanilePictureResponseSchema = wire.picture_response_schema("Campanile")
-
-
-CampanileStateResponseSchema, CampanileNewResponseSchema = wire.state_response_schemas(
-    "Campanile", CampanileStateSchema, seed_text="The seed dealt from: send it again for the same deal.")
-
-
-CampanileValidateResponseSchema = wire.validate_response_schema("Campanile")
-
-
-CampanileLegalMovesResponseSchema = wire.legal_moves_response_schema("Campanile", Move())
-# /suggest: a computer player's steps for the player to act
-(CampanileSuggestRequestSchema, CampanileSuggestResponseSchema) = wire.suggest_schemas(
-    "Campanile", CampanileStateSchema, Move)
 
 
 def _number(text: str) -> fields.Integer:
@@ -296,9 +265,6 @@ class CampanileEventSchema(wire.EventUnion):
     the index of the move that caused it."""
 
     kinds = EVENT_KINDS
-
-
-CampanileApplyResponseSchema = wire.apply_response_schema("Campanile", CampanileStateSchema, CampanileEventSchema)
 
 
 class CampanileFlagSchema(wire.StrictSchema):
@@ -370,10 +336,18 @@ class CampanileScoreResponseSchema(wire.StrictSchema):
     warnings = wire.warnings_field()
 
 
-CampanileReplayResponseSchema = wire.replay_response_schema(
-    "Campanile", CampanileApplyResponseSchema, CampanileStateSchema, CampanileScoreResponseSchema)
-
-
-# the generic game routes find each schema by its role: Campanile<role>Schema (wire.wire_schema)
-PREFIX = "Campanile"
-COMPONENTS = wire.components(Move, *MOVE_SCHEMAS.values(), CampanilePictureResponseSchema)  # named in the spec
+# every request and answer, by role (`Campanile<role>` in the spec)
+FORMS = wire.forms(
+    "Campanile", state=CampanileStateSchema, move=Move, event=CampanileEventSchema,
+    score=CampanileScoreResponseSchema, score_request=CampanileScoreRequestSchema,
+    picture_request=CampanilePictureRequestSchema,
+    new={"variant": CampanileVariantSchema,
+         "seed_text": "The same seed (and player count) always deals the same cards. Left out: a random seed, "
+                      "returned in the answer.",
+         "variant_text": "The variant to deal (default: none).",
+         "names": wire.names_field(MIN_PLAYERS, MAX_PLAYERS, "The players, 2 to 5, in turn order: their number is the "
+                                                             "player count (C-SETUP-1).")},
+    requests={"max_moves": MAX_MOVES,
+              "player": fields.Integer(strict=True, required=True, validate=PLAYER_INDEX, metadata={
+                  "description": "A player of the state (0 to its player count - 1)."})},
+    answers={"seed_text": "The seed dealt from: send it again for the same deal."})

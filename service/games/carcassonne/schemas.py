@@ -6,7 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from ..core import schemas as wire
+from ...wire import schemas as wire
 from .model import MAX_PLAYERS, MEEPLES, MIN_PLAYERS
 from .position import build_state
 from .steps import COORDINATE, Step
@@ -192,45 +192,6 @@ load_state, read_state, validate_state = wire.state_readers(CarcassonneStateSche
 
 # ---------------------------------------------------------------- requests and responses
 
-CarcassonneNewRequestSchema = wire.new_request_schema(
-    "Carcassonne", CarcassonneVariantSchema,
-    seed_text="The same seed, player count and variant always deal the same bag. Left out: a random seed, returned in "
-              "the answer.",
-    variant_text="{\"tower\": true} for The Tower.",
-    names=wire.names_field(MIN_PLAYERS, MAX_PLAYERS, "The players, 2 to 5, in turn order (K-SETUP-2)."))
-
-
-CarcassonneStateRequestSchema, CarcassonneViewRequestSchema, CarcassonneMovesRequestSchema = wire.state_request_schemas(
-    "Carcassonne", CarcassonneStateSchema, Move, max_moves=MAX_MOVES,
-    moves_text="The steps to apply, in order.",
-    state_text="The state.",
-    player=Player(required=True, metadata={"description": "A player of the state (0 to its player count - 1)."}))
-
-
-class CarcassonneScoreRequestSchema(CarcassonneStateRequestSchema):
-    """The state to score: finished or not (K-SVC-SCORE)."""
-
-
-class CarcassonnePictureRequestSchema(CarcassonneStateRequestSchema):
-    """The state whose board to draw."""
-
-
-CarcassonnePictureResponseSchema = wire.picture_response_schema("Carcassonne")
-
-
-CarcassonneStateResponseSchema, CarcassonneNewResponseSchema = wire.state_response_schemas(
-    "Carcassonne", CarcassonneStateSchema, state_text="The state.")
-
-
-CarcassonneValidateResponseSchema = wire.validate_response_schema("Carcassonne")
-
-
-CarcassonneLegalMovesResponseSchema = wire.legal_moves_response_schema(
-    "Carcassonne", Move(),
-    moves="Every legal next step: every square and rotation where the tile fits, every free feature, ...")
-# /suggest: a computer player's steps for the player to act
-(CarcassonneSuggestRequestSchema, CarcassonneSuggestResponseSchema) = wire.suggest_schemas(
-    "Carcassonne", CarcassonneStateSchema, Move)
 
 
 def _number(text: str) -> fields.Integer:
@@ -316,10 +277,6 @@ class CarcassonneEventSchema(wire.EventUnion):
     kinds = EVENT_KINDS
 
 
-CarcassonneApplyResponseSchema = wire.apply_response_schema("Carcassonne", CarcassonneStateSchema,
-                                                            CarcassonneEventSchema)
-
-
 class CarcassonneFeatureScoreSchema(CarcassonneScoredFeatureSchema):
     """A feature of the board as /score explains it: what a scored event says of it (a field too), and its
     scoring."""
@@ -367,10 +324,19 @@ class CarcassonneScoreResponseSchema(wire.StrictSchema):
     warnings = wire.warnings_field("None so far.")
 
 
-CarcassonneReplayResponseSchema = wire.replay_response_schema(
-    "Carcassonne", CarcassonneApplyResponseSchema, CarcassonneStateSchema, CarcassonneScoreResponseSchema)
-
-
-# the generic game routes find each schema by its role: Carcassonne<role>Schema (wire.wire_schema)
-PREFIX = "Carcassonne"
-COMPONENTS = wire.components(Move, *MOVE_SCHEMAS.values(), CarcassonnePictureResponseSchema)  # named in the spec
+# every request and answer, by role (`Carcassonne<role>` in the spec)
+FORMS = wire.forms(
+    "Carcassonne", state=CarcassonneStateSchema, move=Move, event=CarcassonneEventSchema,
+    score=CarcassonneScoreResponseSchema, score_request="The state to score: finished or not (K-SVC-SCORE).",
+    picture_request="The state whose board to draw.",
+    new={"variant": CarcassonneVariantSchema,
+         "seed_text": "The same seed, player count and variant always deal the same bag. Left out: a random seed, "
+                      "returned in the answer.",
+         "variant_text": "{\"tower\": true} for The Tower.",
+         "names": wire.names_field(MIN_PLAYERS, MAX_PLAYERS, "The players, 2 to 5, in turn order (K-SETUP-2).")},
+    requests={"max_moves": MAX_MOVES, "moves_text": "The steps to apply, in order.", "state_text": "The state.",
+              "player": Player(required=True, metadata={
+                  "description": "A player of the state (0 to its player count - 1)."})},
+    answers={"state_text": "The state."},
+    listing={"moves": "Every legal next step: every square and rotation where the tile fits, every free feature, "
+                      "..."})

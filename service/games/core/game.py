@@ -17,7 +17,6 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from enum import Enum
 from random import Random
-from types import ModuleType
 from typing import Any, Callable, ClassVar, Generic, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 from .errors import GameError, IllegalStepError, MalformedError, Problem
@@ -107,7 +106,8 @@ class Game(ABC, Generic[S, T]):
 
     info: ClassVar[GameInfo]
     rule_book: ClassVar[Sequence[Documented]]  # the catalogue (catalogue.py): what violations cite
-    wire: ClassVar[ModuleType]  # the game's wire schemas (its schemas.py), from which openapi.yaml is made
+    # its requests and answers by role (service.wire.schemas.Forms, made in its schemas.py): openapi.yaml's source
+    wire: ClassVar[Any]
     step_type: ClassVar[type]
     capabilities: ClassVar[frozenset[Capability]] = frozenset()
     editor: ClassVar[str | None] = None  # EDITOR: the folder, inside the game's package, of its editor

@@ -6,7 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from ..core import schemas as wire
+from ...wire import schemas as wire
 from .geometry import GUILDS, MAX_COORD
 from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, TOWERS
 from .position import build_state
@@ -178,47 +178,6 @@ load_state, read_state, validate_state = wire.state_readers(SanGimignanoStateSch
 
 # ---------------------------------------------------------------- requests and responses
 
-SanGimignanoNewRequestSchema = wire.new_request_schema(
-    "SanGimignano", SanGimignanoVariantSchema,
-    seed_text="The same seed, player count and hexagons always deal the same. Left out: a random seed, returned in the "
-              "answer.",
-    variant_text="The variant to play.",
-    names=wire.names_field(MIN_PLAYERS, MAX_PLAYERS, "The players, 2 to 4, in turn order (S-SETUP-1)."),
-    hexes=wire.List(Hexagon(), validate=validate.Length(max=64), metadata={
-        "description": "The 16 hexagons of the caller's set, each counter-clockwise (S-SVC-TILES). Left out: the "
-                          "default set."}))
-
-
-(SanGimignanoStateRequestSchema, SanGimignanoViewRequestSchema,
- SanGimignanoMovesRequestSchema) = wire.state_request_schemas(
-    "SanGimignano", SanGimignanoStateSchema, Move, max_moves=MAX_MOVES,
-    moves_text="The steps to apply, in order.",
-    player=fields.Integer(strict=True, required=True, validate=PLAYER_INDEX,
-                          metadata={"description": "A player of the state (0 to its player count - 1)."}))
-
-
-class SanGimignanoScoreRequestSchema(SanGimignanoStateRequestSchema):
-    """The position to score."""
-
-
-class SanGimignanoPictureRequestSchema(SanGimignanoStateRequestSchema):
-    """The position to draw."""
-
-
-SanGimignanoPictureResponseSchema = wire.picture_response_schema("SanGimignano")
-
-
-SanGimignanoStateResponseSchema, SanGimignanoNewResponseSchema = wire.state_response_schemas(
-    "SanGimignano", SanGimignanoStateSchema)
-
-
-SanGimignanoValidateResponseSchema = wire.validate_response_schema("SanGimignano")
-
-
-SanGimignanoLegalMovesResponseSchema = wire.legal_moves_response_schema("SanGimignano", Move())
-# /suggest: a computer player's steps for the player to act
-(SanGimignanoSuggestRequestSchema, SanGimignanoSuggestResponseSchema) = wire.suggest_schemas(
-    "SanGimignano", SanGimignanoStateSchema, Move)
 
 
 def _number(text: str) -> fields.Integer:
@@ -270,10 +229,6 @@ class SanGimignanoEventSchema(wire.EventUnion):
     kinds = EVENT_KINDS
 
 
-SanGimignanoApplyResponseSchema = wire.apply_response_schema(
-    "SanGimignano", SanGimignanoStateSchema, SanGimignanoEventSchema)
-
-
 class SanGimignanoPlayerScoreSchema(wire.StrictSchema):
     name = fields.String(required=True, metadata={"description": "The player's name."})
     towers = fields.Integer(required=True, metadata={"description": "Towers on the board (S-END-3)."})
@@ -292,10 +247,19 @@ class SanGimignanoScoreResponseSchema(wire.StrictSchema):
     warnings = wire.warnings_field("Oddities.")
 
 
-SanGimignanoReplayResponseSchema = wire.replay_response_schema(
-    "SanGimignano", SanGimignanoApplyResponseSchema, SanGimignanoStateSchema, SanGimignanoScoreResponseSchema)
-
-
-# the generic game routes find each schema by its role: SanGimignano<role>Schema (wire.wire_schema)
-PREFIX = "SanGimignano"
-COMPONENTS = wire.components(Move, *MOVE_SCHEMAS.values(), SanGimignanoPictureResponseSchema)  # named in the spec
+# every request and answer, by role (`SanGimignano<role>` in the spec)
+FORMS = wire.forms(
+    "SanGimignano", state=SanGimignanoStateSchema, move=Move, event=SanGimignanoEventSchema,
+    score=SanGimignanoScoreResponseSchema, score_request="The position to score.",
+    picture_request="The position to draw.",
+    new={"variant": SanGimignanoVariantSchema,
+         "seed_text": "The same seed, player count and hexagons always deal the same. Left out: a random seed, "
+                      "returned in the answer.",
+         "variant_text": "The variant to play.",
+         "names": wire.names_field(MIN_PLAYERS, MAX_PLAYERS, "The players, 2 to 4, in turn order (S-SETUP-1)."),
+         "hexes": wire.List(Hexagon(), validate=validate.Length(max=64), metadata={
+             "description": "The 16 hexagons of the caller's set, each counter-clockwise (S-SVC-TILES). Left out: "
+                            "the default set."})},
+    requests={"max_moves": MAX_MOVES, "moves_text": "The steps to apply, in order.",
+              "player": fields.Integer(strict=True, required=True, validate=PLAYER_INDEX, metadata={
+                  "description": "A player of the state (0 to its player count - 1)."})})

@@ -128,7 +128,7 @@ class TorriGame(Game[State, Step]):
     info = GameInfo(id="torri", title="Le Torri di San Gimignano", min_players=2, max_players=2,
                     rules_version=RULES_VERSION, variants=VARIANTS)
     rule_book = RULES
-    wire = wire_schemas  # the requests and answers on the wire (openapi.yaml is made from them)
+    wire = wire_schemas.FORMS  # the requests and answers on the wire (openapi.yaml is made from them)
     step_type = Step
     capabilities = frozenset({Capability.TABLE, Capability.PICTURE, Capability.NOTATION, Capability.EDITOR})
     editor = "referee"

@@ -7,7 +7,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from ..core import schemas as wire
+from ...wire import schemas as wire
 from .cards import CARD_NAMES, CARDS_BY_NAME, NOBLE_NAMES
 from .position import build_state, build_table
 from .steps import MAX_CARDS_IN_STEP, Step
@@ -445,20 +445,6 @@ load_table, read_table = wire.table_readers(TorriTableSchema)
 
 # ---------------------------------------------------------------- requests and responses
 
-TorriNewRequestSchema = wire.new_request_schema(
-    "Torri", TorriVariantSchema,
-    seed_text="The same seed always deals the same cards. Left out: a random seed, returned in the answer.",
-    variant_text="The variant to deal (default: the base game).",
-    names=wire.List(fields.String(validate=validate.Length(min=1, max=MAX_NAME)), validate=validate.Length(equal=2),
-                    metadata={"description": "The two players' names, player 0 first (default: Player 1, 2)."}))
-
-
-(TorriStateRequestSchema, TorriViewRequestSchema, TorriMovesRequestSchema) = wire.state_request_schemas(
-    "Torri", TorriStateSchema, Move, max_moves=MAX_MOVES,
-    player=fields.Integer(strict=True, required=True, validate=validate.OneOf([0, 1]),
-                          metadata={"description": "The player who looks."}))
-
-
 MAX_NOTATION = 20_000
 NOTATION_DESCRIPTION = ("A table in the notation for people (api.md, Notation): one line per player, `Name @: towers "
                         "| nobles`, e.g. `Adso @: 10x3* 9x3* 8x3 6x3* 10-6` and `William: 7x3* 9-5* 10-8* 7-5*`. "
@@ -496,21 +482,6 @@ class TorriNotationResponseSchema(wire.StrictSchema):
                                                                      "per player, each ending with a newline."})
 
 
-TorriPictureResponseSchema = wire.picture_response_schema("Torri")
-
-
-TorriStateResponseSchema, TorriNewResponseSchema = wire.state_response_schemas(
-    "Torri", TorriStateSchema, seed_text="The seed dealt from: send it again for the same deal.")
-
-
-TorriValidateResponseSchema = wire.validate_response_schema("Torri")
-
-
-TorriLegalMovesResponseSchema = wire.legal_moves_response_schema(
-    "Torri", Move(), to_act="The player who chooses among the moves; null once the game is over.")
-# /suggest: a computer player's steps for the player to act
-(TorriSuggestRequestSchema, TorriSuggestResponseSchema) = wire.suggest_schemas(
-    "Torri", TorriStateSchema, Move)
 
 
 def _who(text: str = "The player who did it.") -> fields.Integer:
@@ -614,9 +585,6 @@ class TorriEventSchema(wire.EventUnion):
     kinds = EVENT_KINDS
 
 
-TorriApplyResponseSchema = wire.apply_response_schema("Torri", TorriStateSchema, TorriEventSchema)
-
-
 class TorriPlayerScoreSchema(wire.StrictSchema):
     name = fields.String(required=True, metadata={"description": "The player's name."})
     categories = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
@@ -637,10 +605,19 @@ class TorriScoreResponseSchema(wire.StrictSchema):
     warnings = wire.warnings_field()
 
 
-TorriReplayResponseSchema = wire.replay_response_schema(
-    "Torri", TorriApplyResponseSchema, TorriStateSchema, TorriScoreResponseSchema)
-
-
-# the generic game routes find each schema by its role: Torri<role>Schema (wire.wire_schema)
-PREFIX = "Torri"
-COMPONENTS = wire.components(Move, *MOVE_SCHEMAS.values(), TorriPictureResponseSchema)  # named in the spec
+# every request and answer, by role (`Torri<role>` in the spec)
+FORMS = wire.forms(
+    "Torri", state=TorriStateSchema, move=Move, event=TorriEventSchema, score=TorriScoreResponseSchema,
+    score_request=TorriScoreRequestSchema, picture_request=TorriPictureRequestSchema,
+    notation=(TorriNotationRequestSchema, TorriNotationResponseSchema),
+    new={"variant": TorriVariantSchema,
+         "seed_text": "The same seed always deals the same cards. Left out: a random seed, returned in the answer.",
+         "variant_text": "The variant to deal (default: the base game).",
+         "names": wire.List(fields.String(validate=validate.Length(min=1, max=MAX_NAME)),
+                            validate=validate.Length(equal=2),
+                            metadata={"description": "The two players' names, player 0 first (default: Player 1, 2)."})},
+    requests={"max_moves": MAX_MOVES,
+              "player": fields.Integer(strict=True, required=True, validate=validate.OneOf([0, 1]),
+                                       metadata={"description": "The player who looks."})},
+    answers={"seed_text": "The seed dealt from: send it again for the same deal."},
+    listing={"to_act": "The player who chooses among the moves; null once the game is over."})

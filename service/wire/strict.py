@@ -1,4 +1,5 @@
-"""Compiled loading: a schema's `load` at the cost of the checks it makes.
+"""The project's strict fields and schemas (`StrictBoolean`, the bounded `List`, `StrictSchema`) and their compiled
+loading: a schema's `load` at the cost of the checks it makes.
 
 marshmallow loads a document through generic machinery, field by field (about 5 µs a field, 20 µs an object of a
 board list), which made the schema most of a computed answer. For a schema of the project (`StrictSchema`), a
@@ -30,6 +31,7 @@ from marshmallow.decorators import POST_LOAD, PRE_LOAD, VALIDATES, VALIDATES_SCH
 from marshmallow.utils import missing
 
 Reader = Callable[[Any], Any]  # a value -> what the field loads from it; raises Decline
+MAX_ITEM_ERRORS = 10  # per list: reading stops there (a body of wrong items must not cost seconds)
 
 
 class Decline(Exception):
@@ -69,8 +71,6 @@ def _validation(field: fields.Field) -> Callable[[Any], bool] | None:
 
 
 def _nested(field: fields.Nested) -> Reader | None:
-    from .schemas import StrictSchema
-
     if field.many or field.unknown is not None or not isinstance(field.schema, Schema) \
             or type(field.schema).load not in (StrictSchema.load, Schema.load):  # a load of its own: call it
         return None
@@ -188,8 +188,6 @@ _PLAIN = {fields.String: "str", fields.Integer: "int", fields.Boolean: "bool"}
 
 def _plain_type(field: fields.Field) -> str | None:
     """The JSON type of a plain field (String, Integer, Boolean, StrictBoolean), or None."""
-    from .schemas import StrictBoolean
-
     kind = type(field)
     return "bool" if kind is StrictBoolean else _PLAIN.get(kind)
 
@@ -220,8 +218,6 @@ def _refusals(field: fields.Field, value: str, const: Callable[[Any], str]) -> l
 def _inlined(field: fields.Field) -> bool:
     """Whether `_inline` writes the field's checks itself: a plain field, Raw, or a list whose validators are
     lengths (checked before the items, as List does)."""
-    from .schemas import List
-
     return _plain_type(field) is not None or type(field) is fields.Raw or (
         type(field) in (fields.List, List) and all(isinstance(v, validate.Length) for v in field.validators))
 
@@ -272,8 +268,6 @@ FLAT_LIST_MIN = 6
 def flat_list_reader(field: fields.Field) -> Reader | None:
     """The reader of a list of flat objects by msgspec (see the module's doc), or None when `field` is no such
     list."""
-    from .schemas import List
-
     if type(field) not in (fields.List, List) or field.allow_none or type(field.inner) is not fields.Nested:
         return None
     try:
@@ -319,8 +313,6 @@ def _flat_item_type(nested: fields.Nested) -> Any:
 def _value_type(field: fields.Field) -> Any:
     """The msgspec type of a plain field (String, Integer, Boolean and lists of them, with OneOf, Equal, Range and
     Length validators), accepting what the compiled loader accepts; None for any other field."""
-    from .schemas import List
-
     kind = type(field)
     if kind in (fields.List, List):
         inner = _value_type(field.inner)  # type: ignore[attr-defined]
@@ -389,4 +381,91 @@ def _hooks(schema: Schema) -> Callable[[dict, Any], Any] | None:
     return finish
 
 
-__all__ = ["Decline", "Reader", "compile_field", "flat_list_reader", "loader_of"]
+class StrictBoolean(fields.Boolean):
+    """true or false only (marshmallow's Boolean also takes 1, "yes", "on", …): a wrong type is a 400."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise ValidationError("Must be true or false.")
+        return value
+
+
+class List(fields.List):
+    """fields.List bounded for hostile input: the length limit is checked before the items (a 100,000-item list
+    is one error at once), and reading stops at the MAX_ITEM_ERRORS-th wrong item."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, (list, tuple)):
+            raise self.make_error("invalid")
+        for validator in self.validators:
+            if isinstance(validator, validate.Length):
+                longest = validator.max if validator.max is not None else validator.equal
+                if longest is not None and len(value) > longest:
+                    validator(value)  # raises its usual ValidationError ("Longer than maximum length N.")
+        choices = self._plain_choices()
+        if choices is not None and all(type(item) is str and item in choices for item in value):
+            return list(value)  # the common case (cards), checked at set speed; any doubt takes the full path
+        fast = self._fast_items()
+        if fast is not None:  # boards: lists of small plain objects (compiled below); any doubt takes the full path
+            try:
+                return [fast(item) for item in value]
+            except Decline:
+                pass
+        result, errors = [], {}
+        for index, item in enumerate(value):
+            try:
+                result.append(self.inner.deserialize(item, **kwargs))
+            except ValidationError as error:
+                errors[index] = error.messages
+                if len(errors) >= MAX_ITEM_ERRORS:
+                    break
+        if errors:
+            raise ValidationError(errors, valid_data=result)
+        return result
+
+    def _fast_items(self) -> Callable[[Any], Any] | None:
+        """The compiled checker of the items when they are objects of a plain schema, else None."""
+        try:
+            return self._fast
+        except AttributeError:
+            pass
+        fast = compile_field(self.inner) if type(self.inner) is fields.Nested else None
+        self._fast: Callable[[Any], Any] | None = fast
+        return fast
+
+    def _plain_choices(self) -> frozenset | None:
+        """The allowed values when the items are plain strings checked by one OneOf, else None."""
+        try:
+            return self._choices
+        except AttributeError:
+            pass
+        inner, choices = self.inner, None
+        if type(inner) is fields.String and not inner.allow_none and len(inner.validators) == 1 \
+                and isinstance(inner.validators[0], validate.OneOf):
+            choices = frozenset(inner.validators[0].choices)
+        self._choices: frozenset | None = choices
+        return choices
+
+
+class StrictSchema(Schema):
+    """Unknown fields are an error (api.md: 400, wrong shape). Loading runs the schema's compiled loader
+    (below), which gives what marshmallow's `load` gives; marshmallow loads what it declines, with its errors."""
+
+    class Meta:
+        ordered = True
+
+    answer_may_omit: ClassVar[tuple[str, ...]] = ()  # fields an answer may leave out (answer_form)
+
+    def load(self, data, *, many=None, partial=None, unknown=None):  # type: ignore[override]
+        if many is None and partial is None and unknown is None:
+            compiled = loader_of(self)
+            if compiled is not None:
+                try:
+                    return compiled(data)
+                except Decline:
+                    pass
+        return super().load(data, many=many, partial=partial, unknown=unknown)
+
+
+__all__ = ["MAX_ITEM_ERRORS", "Decline", "List", "Reader", "StrictBoolean", "StrictSchema", "compile_field",
+           "flat_list_reader", "loader_of"]

@@ -1,4 +1,4 @@
-"""Compiled loading (service/games/core/fastpath.py) changes nothing but speed: every game's request schemas load
+"""Compiled loading (service/wire/strict.py) changes nothing but speed: every game's request schemas load
 the same data, and refuse with the same messages, with it and without it (marshmallow alone), for real requests and
 for requests broken anywhere."""
 from __future__ import annotations
@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError, fields, post_load, pre_load, validate, validates_schema
 
-from service.games.core import schemas as wire
-from service.games.core.fastpath import FLAT_LIST_MIN, Decline, flat_list_reader, loader_of
-from service.games.core.schemas import List, StrictSchema, wire_schema
+from service.wire import schemas as wire
+from service.wire import strict
+from service.wire.strict import FLAT_LIST_MIN, Decline, flat_list_reader, loader_of
+from service.wire.schemas import List, StrictSchema
 from service.games.registry import GAMES
 from tests.conformance import json_paths
 
@@ -44,6 +45,7 @@ def without_fast_path() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(List, "_fast_items", lambda self: None)
         patch.setattr(wire, "loader_of", lambda schema: None)
+        patch.setattr(strict, "loader_of", lambda schema: None)
         yield
 
 
@@ -62,8 +64,8 @@ def _both(schema_class: type[Schema], body: Any) -> tuple[tuple[str, Any], tuple
 
 
 def _schema_classes(game: str) -> list[type[Schema]]:
-    module = GAMES[game].schemas
-    return [wire_schema(module, role) for role in REQUESTS if wire_schema(module, role) is not None]
+    forms = GAMES[game].wire
+    return [forms.schema(role) for role in REQUESTS if forms.schema(role) is not None]
 
 
 def _schema_loads(schema_class: type[Schema], body: Any) -> int:

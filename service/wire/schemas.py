@@ -10,82 +10,13 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Generic, TypeVar
+from typing import Any, Callable, ClassVar, Mapping
 
 from marshmallow import Schema, ValidationError, fields, missing, post_load, validate, validates_schema
 
-from .errors import InvalidStateError, MalformedError, Problem
-from .fastpath import Decline, Reader, compile_field, loader_of
-from .reading import Reading
-
-MAX_ITEM_ERRORS = 10  # per list: reading stops there (a body of wrong items must not cost seconds)
-
-
-class StrictBoolean(fields.Boolean):
-    """true or false only (marshmallow's Boolean also takes 1, "yes", "on", …): a wrong type is a 400."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, bool):
-            raise ValidationError("Must be true or false.")
-        return value
-
-
-class List(fields.List):
-    """fields.List bounded for hostile input: the length limit is checked before the items (a 100,000-item list
-    is one error at once), and reading stops at the MAX_ITEM_ERRORS-th wrong item."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, (list, tuple)):
-            raise self.make_error("invalid")
-        for validator in self.validators:
-            if isinstance(validator, validate.Length):
-                longest = validator.max if validator.max is not None else validator.equal
-                if longest is not None and len(value) > longest:
-                    validator(value)  # raises its usual ValidationError ("Longer than maximum length N.")
-        choices = self._plain_choices()
-        if choices is not None and all(type(item) is str and item in choices for item in value):
-            return list(value)  # the common case (cards), checked at set speed; any doubt takes the full path
-        fast = self._fast_items()
-        if fast is not None:  # boards: lists of small plain objects (fastpath.py); any doubt takes the full path
-            try:
-                return [fast(item) for item in value]
-            except Decline:
-                pass
-        result, errors = [], {}
-        for index, item in enumerate(value):
-            try:
-                result.append(self.inner.deserialize(item, **kwargs))
-            except ValidationError as error:
-                errors[index] = error.messages
-                if len(errors) >= MAX_ITEM_ERRORS:
-                    break
-        if errors:
-            raise ValidationError(errors, valid_data=result)
-        return result
-
-    def _fast_items(self) -> Callable[[Any], Any] | None:
-        """The compiled checker of the items when they are objects of a plain schema, else None."""
-        try:
-            return self._fast
-        except AttributeError:
-            pass
-        fast = compile_field(self.inner) if type(self.inner) is fields.Nested else None
-        self._fast: Callable[[Any], Any] | None = fast
-        return fast
-
-    def _plain_choices(self) -> frozenset | None:
-        """The allowed values when the items are plain strings checked by one OneOf, else None."""
-        try:
-            return self._choices
-        except AttributeError:
-            pass
-        inner, choices = self.inner, None
-        if type(inner) is fields.String and not inner.allow_none and len(inner.validators) == 1 \
-                and isinstance(inner.validators[0], validate.OneOf):
-            choices = frozenset(inner.validators[0].choices)
-        self._choices: frozenset | None = choices
-        return choices
-
+from ..games.core.errors import MalformedError, Problem
+from ..games.core.reading import Reading
+from .strict import Decline, List, Reader, StrictBoolean, StrictSchema, compile_field, loader_of
 
 class MoveUnion(fields.Field):
     """One move: an object whose `type` selects its shape among a game's `move_schemas` (type -> schema class). The
@@ -117,7 +48,7 @@ class MoveUnion(fields.Field):
         return value
 
     def compiled_reader(self) -> Reader | None:
-        """`deserialize` compiled (fastpath.py): the move's type picks its schema's compiled loader."""
+        """`deserialize` compiled (strict.py): the move's type picks its schema's compiled loader."""
         loaders = {kind: loader_of(self._loader(kind)) for kind in self.move_schemas}
         if any(load is None for load in loaders.values()):
             return None
@@ -172,7 +103,7 @@ class ListOrCounted(fields.Field):
         raise ValidationError(self.error)
 
     def compiled_reader(self) -> Reader | None:
-        """`deserialize` compiled (fastpath.py): the list's reader, or the counted schema's compiled loader."""
+        """`deserialize` compiled (strict.py): the list's reader, or the counted schema's compiled loader."""
         items, counted = compile_field(self.items), loader_of(self._counted_schema())
         if counted is None:
             return None
@@ -193,26 +124,6 @@ class ListOrCounted(fields.Field):
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
         return value
-
-
-class StrictSchema(Schema):
-    """Unknown fields are an error (api.md: 400, wrong shape). Loading runs the schema's compiled loader
-    (fastpath.py), which gives what marshmallow's `load` gives; marshmallow loads what it declines, with its errors."""
-
-    class Meta:
-        ordered = True
-
-    answer_may_omit: ClassVar[tuple[str, ...]] = ()  # fields an answer may leave out (answer_form)
-
-    def load(self, data, *, many=None, partial=None, unknown=None):  # type: ignore[override]
-        if many is None and partial is None and unknown is None:
-            compiled = loader_of(self)
-            if compiled is not None:
-                try:
-                    return compiled(data)
-                except Decline:
-                    pass
-        return super().load(data, many=many, partial=partial, unknown=unknown)
 
 
 class BuiltSchema(StrictSchema):
@@ -655,10 +566,65 @@ def _nested_in_answer_form(field: fields.Field) -> None:
                           "oneOf": [listed, {"$ref": f"#/components/schemas/{component_name(field.counted)}"}]}
 
 
-def wire_schema(module: Any, role: str) -> type[Schema] | None:
-    """A game's schema for `role` ("StateRequest", "ApplyResponse", …): `<PREFIX><role>Schema` in its schemas
-    module, or None when the game has no such endpoint."""
-    return getattr(module, f"{module.PREFIX}{role}Schema", None)
+@dataclass(frozen=True)
+class Forms:
+    """A game's documents on the wire by role ("NewRequest", "StateRequest", "ApplyResponse", …): what the API
+    routes each endpoint with and the spec names (`<Game><role>`), derived by `forms` from the game's own
+    documents; `components`: what the spec also refers to by name (the move union and its kinds, /picture's JSON
+    answer); `events`: the game's event kinds."""
+
+    name: str
+    roles: Mapping[str, type[Schema]]
+    components: Mapping[str, Any]
+    events: Mapping[str, type[Schema]]
+
+    def schema(self, role: str) -> type[Schema] | None:
+        return self.roles.get(role)
+
+
+def _state_only(name: str, role: str, state_request: type[Schema], doc: str) -> type[Schema]:
+    """A request of just the state (`state_request`'s), described by `doc`: what /score or /picture takes in a
+    game that scores and draws states only."""
+    return type(f"{name}{role}Schema", (state_request,), {"__doc__": doc})
+
+
+def forms(name: str, *, state: type[Schema], move: type[MoveUnion], event: type[Schema], score: type[Schema],
+          new: Mapping[str, Any], requests: Mapping[str, Any], answers: Mapping[str, Any] | None = None,
+          listing: Mapping[str, Any] | None = None, score_request: type[Schema] | str,
+          picture_request: type[Schema] | str | None = None,
+          notation: tuple[type[Schema], type[Schema]] | None = None) -> Forms:
+    """Every request and answer of a game, named `<name><role>`, from its documents: the `state` schema, the
+    `move` union, the `event` union, the `score` answer; `new`, `requests`, `answers` and `listing` are the texts
+    and fields of /new's request (`new_request_schema`), of the state requests (`state_request_schemas`), of the
+    state answers (`state_response_schemas`) and of /legal-moves' answer (`legal_moves_response_schema`). The
+    score and picture requests are the game's own schemas, or a text: then they are the state request so
+    described. `notation`: the request and answer of /notation, for a game that writes tables in notation."""
+    state_request, view_request, moves_request = state_request_schemas(name, state, move, **requests)
+    state_response, new_response = state_response_schemas(name, state, **(answers or {}))
+    apply_response = apply_response_schema(name, state, event)
+    suggest_request, suggest_response = suggest_schemas(name, state, move)
+    roles: dict[str, type[Schema]] = {
+        "NewRequest": new_request_schema(name, **new),
+        "StateRequest": state_request, "ViewRequest": view_request, "MovesRequest": moves_request,
+        "StateResponse": state_response, "NewResponse": new_response,
+        "ValidateResponse": validate_response_schema(name),
+        "LegalMovesResponse": legal_moves_response_schema(name, move(), **(listing or {})),
+        "ApplyResponse": apply_response,
+        "ReplayResponse": replay_response_schema(name, apply_response, state, score),
+        "ScoreRequest": (_state_only(name, "ScoreRequest", state_request, score_request)
+                         if isinstance(score_request, str) else score_request),
+        "ScoreResponse": score,
+        "SuggestRequest": suggest_request, "SuggestResponse": suggest_response,
+    }
+    named: list[type[Schema] | type[MoveUnion]] = [move, *move.move_schemas.values()]
+    if picture_request is not None:
+        roles["PictureRequest"] = (_state_only(name, "PictureRequest", state_request, picture_request)
+                                   if isinstance(picture_request, str) else picture_request)
+        roles["PictureResponse"] = picture_response_schema(name)
+        named.append(roles["PictureResponse"])
+    if notation is not None:
+        roles["NotationRequest"], roles["NotationResponse"] = notation
+    return Forms(name, roles, components(*named), getattr(event, "kinds", {}))
 
 
 def step_reader(move: type[MoveUnion]) -> Callable[[Any], Any]:
