@@ -38,8 +38,8 @@ def test_each_editor_is_served_from_its_package(client, game):
 
 def test_nothing_else_is_served(client):
     assert client.get("/referee/torri/nothing.js").status_code == 404
-    assert client.get("/referee/torri/../adapter.py").status_code == 404
-    assert client.get("/referee/torri/%2e%2e/adapter.py").status_code == 404
+    assert client.get("/referee/torri/../game.py").status_code == 404
+    assert client.get("/referee/torri/%2e%2e/game.py").status_code == 404
     assert client.get("/referee/nogame/editor.js").status_code == 404
     assert client.get("/referee/assets/nothing.js").status_code == 404
 
