@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from service.games.carcassonne import state_json  # noqa: E402
-from service.games.carcassonne.adapter import EXAMPLE_SEED, example_game  # noqa: E402
+from service.games.carcassonne.game import EXAMPLE_SEED, example_game  # noqa: E402
 from tools.generated_file import write_or_check  # noqa: E402
 
 OUT = ROOT / "service" / "games" / "carcassonne" / "referee" / "example.json"
