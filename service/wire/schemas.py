@@ -252,6 +252,36 @@ def event_kinds(game: str, described: dict[str, tuple[str, dict[str, fields.Fiel
     return made
 
 
+MOVE_TYPE_TEXT = "Always \"{kind}\": the kind of move."
+
+
+def move_schema(game: str, kind: str, doc: str, /, *, type_text: str = MOVE_TYPE_TEXT,
+                descriptions: Mapping[str, str] | None = None, **declared: fields.Field) -> type[Schema]:
+    """One kind of a game's moves, `<Game><Kind>MoveSchema`: its `type` (described by `type_text`), then its
+    fields in the order given, each described by the game's `descriptions` of move fields unless it says itself
+    what it means."""
+    ordered = {"type": fields.String(required=True, validate=validate.Equal(kind),
+                                     metadata={"description": type_text.format(kind=kind)}), **declared}
+    for name, field in ordered.items():
+        if descriptions and name in descriptions:
+            field.metadata.setdefault("description", descriptions[name])
+    title = "".join(part.title() for part in kind.split("_"))
+    return type(f"{game}{title}MoveSchema", (StrictSchema,), {"__doc__": doc, **ordered})
+
+
+def move_union(game: str, title: str, kinds: Mapping[str, type[Schema]],
+               to_step: Callable[[dict], Any]) -> type[MoveUnion]:
+    """A game's move field, `<Game>Move` in the spec: a union of its move `kinds` read straight into a step by
+    `to_step` (the loaded fields -> a Step; ValidationError for what one kind's schema cannot see)."""
+    return type(f"{game}Move", (MoveUnion,), {
+        "__doc__": f"A {title} move: an object whose `type` selects its shape (read into a Step).",
+        "move_schemas": dict(kinds), "component": f"{game}Move", "to_step": staticmethod(to_step)})
+
+
+EVENTS_TEXT = ("What happened, for animation and for the record: one of the kinds below, told apart by `type`; `step` "
+               "is the index of the move that caused it.")
+
+
 def sometimes(field: fields.Field) -> fields.Field:
     """An event fact given only sometimes (its description says when)."""
     field.given_sometimes = True  # type: ignore[attr-defined]
@@ -588,17 +618,19 @@ def _state_only(name: str, role: str, state_request: type[Schema], doc: str) -> 
     return type(f"{name}{role}Schema", (state_request,), {"__doc__": doc})
 
 
-def forms(name: str, *, state: type[Schema], move: type[MoveUnion], event: type[Schema], score: type[Schema],
+def forms(name: str, *, state: type[Schema], move: type[MoveUnion], events: Mapping[str, type[Schema]],
+          score: type[Schema],
           new: Mapping[str, Any], requests: Mapping[str, Any], answers: Mapping[str, Any] | None = None,
           listing: Mapping[str, Any] | None = None, score_request: type[Schema] | str,
           picture_request: type[Schema] | str | None = None,
           notation: tuple[type[Schema], type[Schema]] | None = None) -> Forms:
     """Every request and answer of a game, named `<name><role>`, from its documents: the `state` schema, the
-    `move` union, the `event` union, the `score` answer; `new`, `requests`, `answers` and `listing` are the texts
+    `move` union, the event kinds (`event_kinds`: `<name>Event` is their union), the `score` answer; `new`, `requests`, `answers` and `listing` are the texts
     and fields of /new's request (`new_request_schema`), of the state requests (`state_request_schemas`), of the
     state answers (`state_response_schemas`) and of /legal-moves' answer (`legal_moves_response_schema`). The
     score and picture requests are the game's own schemas, or a text: then they are the state request so
     described. `notation`: the request and answer of /notation, for a game that writes tables in notation."""
+    event = type(f"{name}EventSchema", (EventUnion,), {"__doc__": EVENTS_TEXT, "kinds": dict(events)})
     state_request, view_request, moves_request = state_request_schemas(name, state, move, **requests)
     state_response, new_response = state_response_schemas(name, state, **(answers or {}))
     apply_response = apply_response_schema(name, state, event)
@@ -624,7 +656,7 @@ def forms(name: str, *, state: type[Schema], move: type[MoveUnion], event: type[
         named.append(roles["PictureResponse"])
     if notation is not None:
         roles["NotationRequest"], roles["NotationResponse"] = notation
-    return Forms(name, roles, components(*named), getattr(event, "kinds", {}))
+    return Forms(name, roles, components(*named), dict(events))
 
 
 def step_reader(move: type[MoveUnion]) -> Callable[[Any], Any]:

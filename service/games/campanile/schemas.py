@@ -2,6 +2,7 @@
 service/games/campanile, tables of towers and tokens)."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
@@ -171,15 +172,7 @@ MOVE_FIELD_DESCRIPTIONS = {  # what a move's field means, unless the field says 
 }
 
 
-def _move_schema(name: str, doc: str, **declared: fields.Field) -> type[Schema]:
-    type_field = fields.String(required=True, validate=validate.Equal(name),
-                               metadata={"description": f"Always \"{name}\": the kind of move."})
-    ordered = {"type": type_field, **declared}
-    for field_name, field in ordered.items():
-        if field_name in MOVE_FIELD_DESCRIPTIONS:
-            field.metadata.setdefault("description", MOVE_FIELD_DESCRIPTIONS[field_name])
-    title = "".join(part.title() for part in name.split("_"))
-    return type(f"Campanile{title}MoveSchema", (wire.StrictSchema,), {"__doc__": doc, **ordered})
+_move_schema = partial(wire.move_schema, "Campanile", descriptions=MOVE_FIELD_DESCRIPTIONS)
 
 
 MOVE_SCHEMAS: dict[str, type[Schema]] = {
@@ -196,12 +189,7 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 }
 
 
-class Move(wire.MoveUnion):
-    """A Campanile move: an object whose `type` selects its shape (read into a Step)."""
-
-    move_schemas = MOVE_SCHEMAS
-    component = "CampanileMove"
-    to_step = staticmethod(lambda loaded: Step(**loaded))
+Move = wire.move_union("Campanile", "Campanile", MOVE_SCHEMAS, lambda loaded: Step(**loaded))
 
 
 parse_step = wire.step_reader(Move)  # the library's reading of a move: the same as the API's
@@ -258,13 +246,6 @@ EVENT_KINDS = wire.event_kinds("Campanile", {
                    "winners": wire.List(fields.Integer(), metadata={"description": "The winners (C-END-4: equal "
                                                                                     "points share the win)."})}),
 })
-
-
-class CampanileEventSchema(wire.EventUnion):
-    """What happened, for animation and for the record: one of the kinds below, told apart by `type`; `step` is
-    the index of the move that caused it."""
-
-    kinds = EVENT_KINDS
 
 
 class CampanileFlagSchema(wire.StrictSchema):
@@ -338,7 +319,7 @@ class CampanileScoreResponseSchema(wire.StrictSchema):
 
 # every request and answer, by role (`Campanile<role>` in the spec)
 FORMS = wire.forms(
-    "Campanile", state=CampanileStateSchema, move=Move, event=CampanileEventSchema,
+    "Campanile", state=CampanileStateSchema, move=Move, events=EVENT_KINDS,
     score=CampanileScoreResponseSchema, score_request=CampanileScoreRequestSchema,
     picture_request=CampanilePictureRequestSchema,
     new={"variant": CampanileVariantSchema,

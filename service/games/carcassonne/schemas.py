@@ -2,6 +2,7 @@
 the rule book, tiles by their data ids, features by the names of K-TILE-4)."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from marshmallow import Schema, fields, validate
@@ -135,11 +136,7 @@ class CarcassonneStateSchema(wire.BuiltSchema):
 
 # ---------------------------------------------------------------- moves
 
-def _move_schema(name: str, doc: str, **declared: fields.Field) -> type[Schema]:
-    ordered = {"type": fields.String(required=True, validate=validate.Equal(name),
-                                     metadata={"description": f"\"{name}\"."}), **declared}
-    title = "".join(part.title() for part in name.split("_"))
-    return type(f"Carcassonne{title}MoveSchema", (wire.StrictSchema,), {"__doc__": doc, **ordered})
+_move_schema = partial(wire.move_schema, "Carcassonne", type_text="\"{kind}\".")
 
 
 MOVE_SCHEMAS: dict[str, type[Schema]] = {
@@ -168,18 +165,14 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 }
 
 
-class Move(wire.MoveUnion):
-    """A Carcassonne move: an object whose `type` selects its shape (read into a Step)."""
+def _to_step(loaded: dict) -> Step:
+    at = loaded.get("at")
+    return Step(loaded["type"], tile=loaded.get("tile"), at=None if at is None else (at[0], at[1]),
+                rotation=loaded.get("rotation"), feature=loaded.get("feature"),
+                player=loaded.get("player", loaded.get("from")))
 
-    move_schemas = MOVE_SCHEMAS
-    component = "CarcassonneMove"
 
-    @staticmethod
-    def to_step(loaded: dict) -> Step:
-        at = loaded.get("at")
-        return Step(loaded["type"], tile=loaded.get("tile"), at=None if at is None else (at[0], at[1]),
-                    rotation=loaded.get("rotation"), feature=loaded.get("feature"),
-                    player=loaded.get("player", loaded.get("from")))
+Move = wire.move_union("Carcassonne", "Carcassonne", MOVE_SCHEMAS, _to_step)
 
 
 parse_step = wire.step_reader(Move)  # the library's reading of a move: the same as the API's
@@ -270,13 +263,6 @@ EVENT_KINDS = wire.event_kinds("Carcassonne", {
 })
 
 
-class CarcassonneEventSchema(wire.EventUnion):
-    """What happened, for animation and for the record: one of the kinds below, told apart by `type`; `step` is
-    the index of the move that caused it."""
-
-    kinds = EVENT_KINDS
-
-
 class CarcassonneFeatureScoreSchema(CarcassonneScoredFeatureSchema):
     """A feature of the board as /score explains it: what a scored event says of it (a field too), and its
     scoring."""
@@ -326,7 +312,7 @@ class CarcassonneScoreResponseSchema(wire.StrictSchema):
 
 # every request and answer, by role (`Carcassonne<role>` in the spec)
 FORMS = wire.forms(
-    "Carcassonne", state=CarcassonneStateSchema, move=Move, event=CarcassonneEventSchema,
+    "Carcassonne", state=CarcassonneStateSchema, move=Move, events=EVENT_KINDS,
     score=CarcassonneScoreResponseSchema, score_request="The state to score: finished or not (K-SVC-SCORE).",
     picture_request="The state whose board to draw.",
     new={"variant": CarcassonneVariantSchema,

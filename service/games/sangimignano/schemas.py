@@ -2,6 +2,7 @@
 tokens and towers of service/games/sangimignano)."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
@@ -117,10 +118,7 @@ class SanGimignanoStateSchema(wire.BuiltSchema):
 
 # ---------------------------------------------------------------- moves
 
-def _move_schema(name: str, doc: str, **declared: fields.Field) -> type[Schema]:
-    ordered = {"type": fields.String(required=True, validate=validate.Equal(name),
-                                     metadata={"description": f"\"{name}\"."}), **declared}
-    return type(f"SanGimignano{name.title()}MoveSchema", (wire.StrictSchema,), {"__doc__": doc, **ordered})
+_move_schema = partial(wire.move_schema, "SanGimignano", type_text="\"{kind}\".")
 
 
 def _space_fields(what: str) -> dict[str, fields.Field]:
@@ -147,25 +145,21 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 }
 
 
-class Move(wire.MoveUnion):
-    """A San Gimignano move: an object whose `type` selects its shape (read into a Step)."""
+def _to_step(loaded: dict) -> Step:
+    kind = loaded["type"]
+    if kind == "end":
+        return Step("end")
+    at = (loaded["at"][0], loaded["at"][1])
+    if kind in ("token", "build"):
+        return Step(kind, at=at, guild=loaded["guild"])
+    guilds = loaded["hex"]
+    if len(set(guilds)) != 3:
+        raise ValidationError({"hex": [f"A hexagon shows three different guilds; {guilds} repeats one. "
+                                       "(S-COMP-1)"]})
+    return hex_step(tuple(guilds), at, loaded["rotation"])  # one spelling of a placement (S-SVC-FORM)
 
-    move_schemas = MOVE_SCHEMAS
-    component = "SanGimignanoMove"
 
-    @staticmethod
-    def to_step(loaded: dict) -> Step:
-        kind = loaded["type"]
-        if kind == "end":
-            return Step("end")
-        at = (loaded["at"][0], loaded["at"][1])
-        if kind in ("token", "build"):
-            return Step(kind, at=at, guild=loaded["guild"])
-        guilds = loaded["hex"]
-        if len(set(guilds)) != 3:
-            raise ValidationError({"hex": [f"A hexagon shows three different guilds; {guilds} repeats one. "
-                                           "(S-COMP-1)"]})
-        return hex_step(tuple(guilds), at, loaded["rotation"])  # one spelling of a placement (S-SVC-FORM)
+Move = wire.move_union("SanGimignano", "San Gimignano", MOVE_SCHEMAS, _to_step)
 
 
 parse_step = wire.step_reader(Move)  # the library's reading of a move: the same as the API's
@@ -222,13 +216,6 @@ EVENT_KINDS = wire.event_kinds("SanGimignano", {
 })
 
 
-class SanGimignanoEventSchema(wire.EventUnion):
-    """What happened, for animation and for the record: one of the kinds below, told apart by `type`; `step` is
-    the index of the move that caused it."""
-
-    kinds = EVENT_KINDS
-
-
 class SanGimignanoPlayerScoreSchema(wire.StrictSchema):
     name = fields.String(required=True, metadata={"description": "The player's name."})
     towers = fields.Integer(required=True, metadata={"description": "Towers on the board (S-END-3)."})
@@ -249,7 +236,7 @@ class SanGimignanoScoreResponseSchema(wire.StrictSchema):
 
 # every request and answer, by role (`SanGimignano<role>` in the spec)
 FORMS = wire.forms(
-    "SanGimignano", state=SanGimignanoStateSchema, move=Move, event=SanGimignanoEventSchema,
+    "SanGimignano", state=SanGimignanoStateSchema, move=Move, events=EVENT_KINDS,
     score=SanGimignanoScoreResponseSchema, score_request="The position to score.",
     picture_request="The position to draw.",
     new={"variant": SanGimignanoVariantSchema,

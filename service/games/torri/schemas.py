@@ -1,6 +1,7 @@
 """Request and response schemas of Le Torri di San Gimignano (api.md: The Torri state, Moves, Tables)."""
 from __future__ import annotations
 
+from functools import partial
 import copy
 import re
 from typing import Any
@@ -348,14 +349,7 @@ MOVE_FIELD_DESCRIPTIONS = {  # what a move's field means, unless the field says 
 }
 
 
-def _move_schema(name: str, doc: str, **declared: fields.Field) -> type[Schema]:
-    declared["type"] = fields.String(required=True, validate=validate.Equal(name),
-                                     metadata={"description": f"Always \"{name}\": the kind of move."})
-    ordered = {"type": declared.pop("type"), **declared}
-    for field_name, field in ordered.items():
-        if field_name in MOVE_FIELD_DESCRIPTIONS:
-            field.metadata.setdefault("description", MOVE_FIELD_DESCRIPTIONS[field_name])
-    return type(f"Torri{name.title()}MoveSchema", (wire.StrictSchema,), {"__doc__": doc, **ordered})
+_move_schema = partial(wire.move_schema, "Torri", descriptions=MOVE_FIELD_DESCRIPTIONS)
 
 
 MOVE_SCHEMAS: dict[str, type[Schema]] = {
@@ -399,39 +393,35 @@ MOVE_SCHEMAS: dict[str, type[Schema]] = {
 }
 
 
-class Move(wire.MoveUnion):
-    """A Torri move: an object whose `type` selects its shape (read into a Step)."""
+def _to_step(loaded: dict) -> Step:
+    kind = loaded["type"]
+    problems: dict[str, list[str]] = {}
+    fields_: dict[str, Any] = {}
+    if "cards" in loaded:
+        cards = tuple(CARDS_BY_NAME[card] for card in loaded["cards"])
+        fields_["cards"] = cards if kind in ("build", "extend") else tuple(sorted(cards))  # bottom first
+    if "from_" in loaded:
+        fields_["source"] = loaded["from_"]
+    if "card" in loaded:
+        fields_["card"] = CARDS_BY_NAME[loaded["card"]]
+    for key in ("tower", "player", "kind", "rank"):
+        if key in loaded:
+            fields_[key] = loaded[key]
+    for key, what in (("towers", "A tower"), ("positions", "A position")):
+        if key in loaded:
+            if len(set(loaded[key])) != len(loaded[key]):
+                problems[key] = [f"{what} is named twice."]
+            fields_[key] = tuple(sorted(loaded[key]))
+    if kind == "take" and ("positions" in loaded) == ("cards" in loaded):
+        problems["_schema"] = ["A take move names either \"positions\" or \"cards\"."]
+    if problems:
+        raise ValidationError(problems)
+    if kind == "noble":
+        fields_["cost"] = tuple(sorted(CARDS_BY_NAME[card] for card in loaded.get("cost", ())))  # none = empty
+    return Step(kind, **fields_)
 
-    move_schemas = MOVE_SCHEMAS
-    component = "TorriMove"
 
-    @staticmethod
-    def to_step(loaded: dict) -> Step:
-        kind = loaded["type"]
-        problems: dict[str, list[str]] = {}
-        fields_: dict[str, Any] = {}
-        if "cards" in loaded:
-            cards = tuple(CARDS_BY_NAME[card] for card in loaded["cards"])
-            fields_["cards"] = cards if kind in ("build", "extend") else tuple(sorted(cards))  # bottom first
-        if "from_" in loaded:
-            fields_["source"] = loaded["from_"]
-        if "card" in loaded:
-            fields_["card"] = CARDS_BY_NAME[loaded["card"]]
-        for key in ("tower", "player", "kind", "rank"):
-            if key in loaded:
-                fields_[key] = loaded[key]
-        for key, what in (("towers", "A tower"), ("positions", "A position")):
-            if key in loaded:
-                if len(set(loaded[key])) != len(loaded[key]):
-                    problems[key] = [f"{what} is named twice."]
-                fields_[key] = tuple(sorted(loaded[key]))
-        if kind == "take" and ("positions" in loaded) == ("cards" in loaded):
-            problems["_schema"] = ["A take move names either \"positions\" or \"cards\"."]
-        if problems:
-            raise ValidationError(problems)
-        if kind == "noble":
-            fields_["cost"] = tuple(sorted(CARDS_BY_NAME[card] for card in loaded.get("cost", ())))  # none = empty
-        return Step(kind, **fields_)
+Move = wire.move_union("Torri", "Torri", MOVE_SCHEMAS, _to_step)
 
 
 parse_step = wire.step_reader(Move)  # the library's reading of a move: the same as the API's
@@ -578,13 +568,6 @@ EVENT_KINDS = wire.event_kinds("Torri", {
 })
 
 
-class TorriEventSchema(wire.EventUnion):
-    """What happened, for animation and for the record: one of the kinds below, told apart by `type`; `step` is
-    the index of the move that caused it."""
-
-    kinds = EVENT_KINDS
-
-
 class TorriPlayerScoreSchema(wire.StrictSchema):
     name = fields.String(required=True, metadata={"description": "The player's name."})
     categories = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
@@ -607,7 +590,7 @@ class TorriScoreResponseSchema(wire.StrictSchema):
 
 # every request and answer, by role (`Torri<role>` in the spec)
 FORMS = wire.forms(
-    "Torri", state=TorriStateSchema, move=Move, event=TorriEventSchema, score=TorriScoreResponseSchema,
+    "Torri", state=TorriStateSchema, move=Move, events=EVENT_KINDS, score=TorriScoreResponseSchema,
     score_request=TorriScoreRequestSchema, picture_request=TorriPictureRequestSchema,
     notation=(TorriNotationRequestSchema, TorriNotationResponseSchema),
     new={"variant": TorriVariantSchema,
