@@ -1,9 +1,9 @@
 """What every game's golden tests read: the recorded games and perft counts under tests/<game>/data (written by
-tools/make_<game>_golden*.py), and the deal each recorded game starts from.
+tools/make_golden.py), and the deal each recorded game starts from.
 
 A game records one set or more: data/golden/*.json with data/perft.json, and a variant's own set beside them
 (Torri's data/golden_nobles/*.json with data/perft_nobles.json). What each set must cover is the game's to say, in
-`FEATURES` of tests/<game>/golden.py, keyed by the set's folder name.
+`FEATURES` of tests/<game>/golden.py, keyed by the set's folder name (and how the tool plays it, in `RECORDING`).
 """
 from __future__ import annotations
 

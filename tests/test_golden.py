@@ -3,9 +3,9 @@ recorded game replayed at once and one step at a time through JSON ends in the r
 each recorded final state is valid; each perft count is what the move generator counts today; and the recorded
 games cover the features the game names (tests/<game>/golden.py), every player count and every variant.
 
-A difference here means the rules' outcome changed. If that was meant, rerun the game's tool
-(tools/make_<game>_golden*.py) and review the diff of tests/<game>/data; if not, the engine regressed. A registered
-game with no recorded games fails here, so no game skips this.
+A difference here means the rules' outcome changed. If that was meant, rerun the tool for the game
+(python tools/make_golden.py <game>) and review the diff of tests/<game>/data; if not, the engine regressed. A
+registered game with no recorded games fails here, so no game skips this.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The advanced game's recorded games (the ten nobles, tests/torri/data/golden_nobles and perft_nobles.json, written
-by tools/make_torri_golden_nobles.py) beyond what tests/test_golden.py holds every recorded set to: they are all of
-the advanced game, their checkpoints are where the nobles' rare decisions are, the tool still plays them, and each
-perft position is the recorded deal.
+by tools/make_golden.py) beyond what tests/test_golden.py holds every recorded set to: they are all of the advanced
+game, their checkpoints are where the nobles' rare decisions are, the tool still plays them, and each perft position
+is the recorded deal.
 """
 from __future__ import annotations
 
@@ -13,11 +13,9 @@ import pytest
 from service.games import torri
 from tests.golden import load, perft_file, perft_start, recorded_games
 
-from .golden import FEATURES
-
 GOLDEN = recorded_games("torri", "golden_nobles")
 PERFT = load(perft_file("torri", "golden_nobles"))
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "make_torri_golden_nobles.py"
+TOOL = Path(__file__).resolve().parents[2] / "tools" / "make_golden.py"
 
 
 def test_golden_noble_games_are_of_the_advanced_game_and_check_the_rare_decisions() -> None:
@@ -29,14 +27,13 @@ def test_golden_noble_games_are_of_the_advanced_game_and_check_the_rare_decision
 
 def test_the_tool_plays_the_golden_games_again() -> None:
     """The generator's directed games still are the recorded ones (the data files and the tool agree)."""
-    spec = importlib.util.spec_from_file_location("make_torri_golden_nobles", TOOL)
+    spec = importlib.util.spec_from_file_location("make_golden", TOOL)
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)  # type: ignore[union-attr]
-    assert set(tool.FEATURES) == FEATURES["golden_nobles"]
     for path in GOLDEN:
         golden = load(path)
-        game = tool.play(golden["seed"])
-        assert game["steps"] == golden["steps"] and sorted(game["features"]) == golden["features"], path.name
+        game = tool.play_recorded("torri", "golden_nobles", golden)
+        assert game.steps == golden["steps"] and sorted(game.features) == golden["features"], path.name
 
 
 @pytest.mark.parametrize("position", PERFT["positions"], ids=lambda p: p["name"])
