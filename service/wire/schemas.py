@@ -16,7 +16,7 @@ from marshmallow import Schema, ValidationError, fields, missing, post_load, val
 
 from ..games.core.errors import MalformedError, Problem
 from ..games.core.reading import Reading
-from .strict import Decline, List, Reader, StrictBoolean, StrictSchema, compile_field, loader_of
+from .strict import Decline, List, Reader, StrictBoolean, StrictSchema, compile_field, loader_of  # noqa: F401 (StrictBoolean: for the games)
 
 class MoveUnion(fields.Field):
     """One move: an object whose `type` selects its shape among a game's `move_schemas` (type -> schema class). The
@@ -601,12 +601,16 @@ class Forms:
     """A game's documents on the wire by role ("NewRequest", "StateRequest", "ApplyResponse", …): what the API
     routes each endpoint with and the spec names (`<Game><role>`), derived by `forms` from the game's own
     documents; `components`: what the spec also refers to by name (the move union and its kinds, /picture's JSON
-    answer); `events`: the game's event kinds."""
+    answer); `events`: the game's event kinds. And the game's readings of a state, a step and a table through
+    the same schemas (what `Game.load_state`, `parse_step` and `load_table` give)."""
 
     name: str
     roles: Mapping[str, type[Schema]]
     components: Mapping[str, Any]
     events: Mapping[str, type[Schema]]
+    load_state: Callable[[Any], Reading]
+    parse_step: Callable[[Any], Any]
+    load_table: Callable[[Any], Reading] | None = None
 
     def schema(self, role: str) -> type[Schema] | None:
         return self.roles.get(role)
@@ -621,7 +625,8 @@ def _state_only(name: str, role: str, state_request: type[Schema], doc: str) -> 
 def forms(name: str, *, state: type[Schema], move: type[MoveUnion], events: Mapping[str, type[Schema]],
           score: type[Schema],
           new: Mapping[str, Any], requests: Mapping[str, Any], answers: Mapping[str, Any] | None = None,
-          listing: Mapping[str, Any] | None = None, score_request: type[Schema] | str,
+          listing: Mapping[str, Any] | None = None, table: type[Schema] | None = None,
+          score_request: type[Schema] | str,
           picture_request: type[Schema] | str | None = None,
           notation: tuple[type[Schema], type[Schema]] | None = None) -> Forms:
     """Every request and answer of a game, named `<name><role>`, from its documents: the `state` schema, the
@@ -629,7 +634,8 @@ def forms(name: str, *, state: type[Schema], move: type[MoveUnion], events: Mapp
     and fields of /new's request (`new_request_schema`), of the state requests (`state_request_schemas`), of the
     state answers (`state_response_schemas`) and of /legal-moves' answer (`legal_moves_response_schema`). The
     score and picture requests are the game's own schemas, or a text: then they are the state request so
-    described. `notation`: the request and answer of /notation, for a game that writes tables in notation."""
+    described. `notation`: the request and answer of /notation, for a game that writes tables in notation;
+    `table`: the schema of a finished table, for a game that scores one sent without a state."""
     event = type(f"{name}EventSchema", (EventUnion,), {"__doc__": EVENTS_TEXT, "kinds": dict(events)})
     state_request, view_request, moves_request = state_request_schemas(name, state, move, **requests)
     state_response, new_response = state_response_schemas(name, state, **(answers or {}))
@@ -656,7 +662,8 @@ def forms(name: str, *, state: type[Schema], move: type[MoveUnion], events: Mapp
         named.append(roles["PictureResponse"])
     if notation is not None:
         roles["NotationRequest"], roles["NotationResponse"] = notation
-    return Forms(name, roles, components(*named), dict(events))
+    return Forms(name, roles, components(*named), dict(events), document_reader(state), step_reader(move),
+                 None if table is None else document_reader(table))
 
 
 def step_reader(move: type[MoveUnion]) -> Callable[[Any], Any]:

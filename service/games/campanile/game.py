@@ -18,7 +18,7 @@ from .model import Pile, Player, State, empty_towers
 from .narration import narrate
 from . import schemas as wire_schemas
 from .position import _known_cards, state_json, table_of
-from .schemas import load_state, load_table, parse_step, read_table
+from .schemas import read_table
 from .scoring import Score, score_state, score_table
 from .steps import Step
 
@@ -96,18 +96,14 @@ class CampanileGame(Game[State, Step]):
     editor = "referee"
     playout_turns = 2  # the search's playouts: two turns, then the leader on points wins (bench/players.py)
 
-    load_state = staticmethod(load_state)
     state_json = staticmethod(state_json)
-    parse_step = staticmethod(parse_step)
     legal_steps = staticmethod(legal_steps)
     apply_step = staticmethod(apply_step)
-    to_act = staticmethod(to_act)
     player_view = staticmethod(player_view)
     sample_unseen = staticmethod(sample_unseen)
     evaluate = staticmethod(standing)
     score_state = staticmethod(score)
     narrate = staticmethod(narrate)
-    load_table = staticmethod(load_table)
     score_table = staticmethod(score_table)
     table_of = staticmethod(table_of)
 

@@ -319,7 +319,7 @@ class CampanileScoreResponseSchema(wire.StrictSchema):
 
 # every request and answer, by role (`Campanile<role>` in the spec)
 FORMS = wire.forms(
-    "Campanile", state=CampanileStateSchema, move=Move, events=EVENT_KINDS,
+    "Campanile", state=CampanileStateSchema, table=CampanileTableSchema, move=Move, events=EVENT_KINDS,
     score=CampanileScoreResponseSchema, score_request=CampanileScoreRequestSchema,
     picture_request=CampanilePictureRequestSchema,
     new={"variant": CampanileVariantSchema,

@@ -19,7 +19,6 @@ from .engine import apply_step, legal_moves, legal_steps, unplaced
 from .model import FLOORS, MAX_PLAYERS, MIN_PLAYERS, Bag, Phase, Placement, Player, State, StepDue
 from .narration import narrate
 from .position import state_json
-from .schemas import load_state, parse_step
 from .scoring import Score, score_state
 from .steps import Step
 from .tiles import HALF_NAMES, INNER, START_TILE, full_set
@@ -154,13 +153,10 @@ class CarcassonneGame(Game[State, Step]):
     # (K-SVC-SCORE), a lead of 8 points a 73 % chance; longer random playouts lost to greedy (bench/players.py)
     playout_turns, lead_scale = 1, 8.0
 
-    load_state = staticmethod(load_state)
     state_json = staticmethod(state_json)
-    parse_step = staticmethod(parse_step)
     legal_steps = staticmethod(legal_steps)
     legal_moves_of = staticmethod(legal_moves)  # the engine writes them straight
     apply_step = staticmethod(apply_step)
-    to_act = staticmethod(to_act)
     player_view = staticmethod(player_view)
     seen_by = staticmethod(seen_by)
     sample_unseen = staticmethod(sample_unseen)

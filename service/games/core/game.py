@@ -60,14 +60,14 @@ class GameInfo:
 class Capability(str, Enum):
     """What a game may offer beyond the questions every game answers."""
 
-    TABLE = "table"  # scores a finished table sent without a state: load_table, score_table, table_of
+    TABLE = "table"  # scores a finished table sent without a state: score_table, table_of (and its wire's table)
     PICTURE = "picture"  # draws a state (or its table) as SVG: draw
     NOTATION = "notation"  # reads and writes a table in notation for people: read_notation, write_notation
     EDITOR = "editor"  # an editor on the referee page: the folder named by `editor` (editor.js, editor.css)
 
 
 REQUIRES: dict[Capability, tuple[str, ...]] = {
-    Capability.TABLE: ("load_table", "score_table", "table_of"),
+    Capability.TABLE: ("score_table", "table_of"),
     Capability.PICTURE: ("draw",),
     Capability.NOTATION: ("read_notation", "write_notation"),
     Capability.EDITOR: (),
@@ -136,17 +136,18 @@ class Game(ABC, Generic[S, T]):
         """A fresh deal for `seed`: the players `names` (None: the fewest, unnamed), each variant's value
         (every one of `info.variants`, defaults filled in) and the game's `deal_options`."""
 
-    @abstractmethod
     def load_state(self, document: Any) -> Reading[S]:
-        """A state's JSON form read by the game's schema: MalformedError for a wrong shape (pointers from the
-        state); the rules it breaks in the reading's `errors`."""
+        """A state's JSON form read by the game's schema (its `wire`): MalformedError for a wrong shape (pointers
+        from the state); the rules it breaks in the reading's `errors`."""
+        return self.wire.load_state(document)
 
     @abstractmethod
     def state_json(self, state: S) -> Json: ...
 
-    @abstractmethod
     def parse_step(self, document: Any) -> T:
-        """A step from its JSON form; MalformedError (pointers from the step)."""
+        """A step from its JSON form, read by the game's move union (its `wire`); MalformedError (pointers from the
+        step)."""
+        return self.wire.parse_step(document)
 
     @abstractmethod
     def legal_steps(self, state: S) -> list[T]:
@@ -156,9 +157,9 @@ class Game(ABC, Generic[S, T]):
     def apply_step(self, state: S, step: T) -> tuple[S, list[Event]]:
         """The next state and what happened; IllegalStepError naming the rule broken (pointers from the step)."""
 
-    @abstractmethod
     def to_act(self, state: S) -> int | None:
-        """Whose turn it is; None once the game is over."""
+        """Whose turn it is; None once the game is over (by default, a state's `turn` unless it is `over`)."""
+        return None if state.over else state.turn  # type: ignore[attr-defined]
 
     @abstractmethod
     def player_view(self, state: S, seat: int) -> S:
@@ -214,8 +215,8 @@ class Game(ABC, Generic[S, T]):
     # ---------------------------------------------------------------- capabilities (declared in `capabilities`)
 
     def load_table(self, document: Any) -> Reading[Any]:
-        """TABLE: a finished table's JSON form read by the game's schema."""
-        raise NotImplementedError
+        """TABLE: a finished table's JSON form read by the game's schema (its `wire`)."""
+        return self.wire.load_table(document)
 
     def score_table(self, table: Any, **options: Any) -> Documented:
         """TABLE: the score of a table."""

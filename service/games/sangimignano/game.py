@@ -21,7 +21,6 @@ from .geometry import GUILDS, Guilds, Placed, canonical_turn, hexagon_kind, layo
 from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, SETUP, START, TOKEN, Player, State
 from .narration import narrate
 from .position import state_json
-from .schemas import load_state, parse_step
 from .scoring import Score, score_state
 from .steps import Step, read_guilds
 
@@ -168,12 +167,9 @@ class SanGimignanoGame(Game[State, Step]):
     deal_options = ("hexes",)  # the caller's set of hexagons (S-SVC-TILES)
     playout_turns = 2  # the search's playouts: two turns, then the leader on points wins (bench/players.py)
 
-    load_state = staticmethod(load_state)
     state_json = staticmethod(state_json)
-    parse_step = staticmethod(parse_step)
     legal_steps = staticmethod(legal_steps)
     apply_step = staticmethod(apply_step)
-    to_act = staticmethod(to_act)
     player_view = staticmethod(player_view)
     sample_unseen = staticmethod(sample_unseen)
     evaluate = staticmethod(standing)

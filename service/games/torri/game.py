@@ -22,7 +22,7 @@ from .engine import apply_step, legal_steps
 from .model import MAIN, Player, State
 from .narration import narrate
 from .position import _known_cards, state_json, table_of
-from .schemas import load_state, load_table, parse_step, read_table
+from .schemas import read_table
 from .scoring import Score, score_table
 from .steps import Step
 
@@ -134,9 +134,7 @@ class TorriGame(Game[State, Step]):
     editor = "referee"
     playout_turns = 2  # the search's playouts: two turns, then the leader on points wins (bench/players.py)
 
-    load_state = staticmethod(load_state)
     state_json = staticmethod(state_json)
-    parse_step = staticmethod(parse_step)
     apply_step = staticmethod(apply_step)
     to_act = staticmethod(attrgetter("to_act"))
     player_view = staticmethod(player_view)
@@ -144,7 +142,6 @@ class TorriGame(Game[State, Step]):
     evaluate = staticmethod(standing)
     score_state = staticmethod(score)
     narrate = staticmethod(narrate)
-    load_table = staticmethod(load_table)
     score_table = staticmethod(score_table)
     table_of = staticmethod(table_of)
     read_notation = staticmethod(table_notation.read)

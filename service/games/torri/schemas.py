@@ -590,7 +590,7 @@ class TorriScoreResponseSchema(wire.StrictSchema):
 
 # every request and answer, by role (`Torri<role>` in the spec)
 FORMS = wire.forms(
-    "Torri", state=TorriStateSchema, move=Move, events=EVENT_KINDS, score=TorriScoreResponseSchema,
+    "Torri", state=TorriStateSchema, table=TorriTableSchema, move=Move, events=EVENT_KINDS, score=TorriScoreResponseSchema,
     score_request=TorriScoreRequestSchema, picture_request=TorriPictureRequestSchema,
     notation=(TorriNotationRequestSchema, TorriNotationResponseSchema),
     new={"variant": TorriVariantSchema,

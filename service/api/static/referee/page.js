@@ -1,5 +1,6 @@
 // What the referee's pages share (the scoring page, referee.js; the replay page, ../replay/replay.js): making
-// elements, drawing an SVG answer, announcing to screen readers, copying to the clipboard. No framework.
+// elements, drawing an SVG answer, announcing to screen readers, redrawing without losing the focus, copying to the
+// clipboard. No framework.
 
 export function el(tag, props, children) {
   const node = document.createElement(tag);
@@ -31,6 +32,18 @@ export function announcer(region) {
     region.textContent = "";
     window.setTimeout(() => { region.textContent = message; }, 30);
   };
+}
+
+// redraw(scopes, draw): draw(), then give the focus back to the control that had it inside one of `scopes` (found
+// again by its aria-label, as the drawing replaced it), so that editing by keyboard keeps its place
+export function redraw(scopes, draw) {
+  const active = document.activeElement;
+  const focused = active && scopes.some((scope) => scope.contains(active)) && active.getAttribute("aria-label");
+  draw();
+  if (!focused) return;
+  const again = scopes.flatMap((scope) => [...scope.querySelectorAll("[aria-label]")])
+    .find((node) => node.getAttribute("aria-label") === focused);
+  if (again && !again.disabled) again.focus();
 }
 
 export async function copyText(text) {

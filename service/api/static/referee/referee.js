@@ -17,10 +17,10 @@
 //   hint, exampleLabel, wide, liveCheck  optional: a short hint, the example button's label, a full-width layout,
 //                          check the table with /validate while it is edited
 //   isEmpty()              optional: nothing entered yet (no live check then)
-// context: {root, game, el, changed, announce, svgNode, post(path, body) -> {ok, status, body}, postSvg(path, body) ->
-// SVG text or null}: post and postSvg call this game's endpoints.
+// context: {root, game, el, changed, announce, svgNode, redraw(scopes, draw) (page.js), post(path, body) -> {ok,
+// status, body}, postSvg(path, body) -> SVG text or null}: post and postSvg call this game's endpoints.
 
-import {announcer, copyText, el, svgNode} from "./page.js";
+import {announcer, copyText, el, redraw, svgNode} from "./page.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -224,7 +224,7 @@ async function choose(gameId, table) {
   if (game.style) ui.editorStyle.href = game.style; else ui.editorStyle.removeAttribute("href");
   ui.editorRoot.replaceChildren();
   ui.result.hidden = true;
-  const context = {root: ui.editorRoot, game, el, changed, announce, svgNode,
+  const context = {root: ui.editorRoot, game, el, changed, announce, svgNode, redraw,
                    post: (path, body) => post(path, body, game.id), postSvg: (path, body) => postSvg(path, body, game.id)};
   const editor = module.create(context);
   current = {game, editor};

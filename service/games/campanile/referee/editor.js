@@ -36,7 +36,7 @@ function playsOf(height, cards) {
 
 const clamp = (value, low, high) => Math.max(low, Math.min(high, value));
 
-export function create({root, el, changed, announce}) {
+export function create({root, el, changed, announce, redraw}) {
   let model = emptyTable();
   let chosen = 0; // whose tokens the buttons add
 
@@ -153,16 +153,7 @@ export function create({root, el, changed, announce}) {
   }
 
   function drawTokens() { drawTokenBar(); drawTowers(); }
-  function drawAll() {
-    const focused = document.activeElement && playersBox.contains(document.activeElement) &&
-      document.activeElement.getAttribute("aria-label");
-    drawPlayers();
-    drawTokens();
-    if (focused) {
-      const again = [...playersBox.querySelectorAll("[aria-label]")].find((node) => node.getAttribute("aria-label") === focused);
-      if (again && !again.disabled) again.focus();
-    }
-  }
+  function drawAll() { redraw([playersBox], () => { drawPlayers(); drawTokens(); }); }
 
   function load(table) {
     model = emptyTable();

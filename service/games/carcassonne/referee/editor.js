@@ -44,7 +44,7 @@ function spotOf(name) {
   return h >= 0 ? HALF_SPOT[h] : [0.5, 0.5];
 }
 
-export function create({root, el, changed, announce}) {
+export function create({root, el, changed, announce, redraw}) {
   const sets = {base: null, tower: null}; // tile id -> count
   const facts = {}; // tile id -> {edges: [kind by local edge], features: [local names], tower, image, base}
   let model = null;
@@ -540,18 +540,7 @@ export function create({root, el, changed, announce}) {
   }
 
   function drawAll() {
-    const focused = document.activeElement && (playersBox.contains(document.activeElement) ||
-      panel.contains(document.activeElement)) && document.activeElement.getAttribute("aria-label");
-    drawOptions();
-    drawPlayers();
-    drawBar();
-    drawPalette();
-    drawBoard();
-    drawPanel();
-    if (focused) {
-      const again = [...root.querySelectorAll("input, select, button")].find((n) => n.getAttribute("aria-label") === focused);
-      if (again && !again.disabled) again.focus();
-    }
+    redraw([playersBox, panel], () => { drawOptions(); drawPlayers(); drawBar(); drawPalette(); drawBoard(); drawPanel(); });
   }
 
   // ---------------------------------------------------------------- the state

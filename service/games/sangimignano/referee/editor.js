@@ -43,7 +43,7 @@ const centre = ([q, r]) => [SIZE * 1.5 * q, SIZE * SQRT3 * (r + q / 2)];
 const vertex = (j) => [SIZE * Math.cos(Math.PI / 3 * j), -SIZE * Math.sin(Math.PI / 3 * j)];
 const key = ([q, r]) => q + "," + r;
 
-export function create({root, el, changed, announce}) {
+export function create({root, el, changed, announce, redraw}) {
   let model = {players: [], hexes: []};
   let chosen = 0;
   let tool = "token"; // token | tower | empty | hexagon
@@ -289,16 +289,7 @@ export function create({root, el, changed, announce}) {
   }
 
   function drawAll() {
-    const focused = document.activeElement && (playersBox.contains(document.activeElement) ||
-      panel.contains(document.activeElement)) && document.activeElement.getAttribute("aria-label");
-    drawPlayers();
-    drawBars();
-    drawBoard();
-    drawPanel();
-    if (focused) {
-      const again = [...root.querySelectorAll("input, select, button")].find((n) => n.getAttribute("aria-label") === focused);
-      if (again && !again.disabled) again.focus();
-    }
+    redraw([playersBox, panel], () => { drawPlayers(); drawBars(); drawBoard(); drawPanel(); });
   }
 
   // ---------------------------------------------------------------- the state
