@@ -6,11 +6,12 @@
 Candidates are legal bodies of every kind the API takes, made by playing whole seeded games of every game, variant
 and player count through the library with three policies (random; passive: the step that changes least, such as
 declining a tower, whenever one is offered; and the player that always takes the first step listed):
-- the state after every step, for `/validate`, `/legal-moves`, `/view`, `/score` and `/picture`, and the same state
-  as a player other than the one to act sees it (their hands unknown) for `/legal-moves`, `/validate`, `/score`;
+- the state after every step, for `/validate`, `/legal-moves`, `/view`, `/score` and `/picture` (where the game
+  draws), and the same state as a player other than the one to act sees it (their hands unknown) for
+  `/legal-moves`, `/validate`, `/score`;
 - from a sample of those states, the rest of the game as `moves` for `/apply` and `/replay`, and, where a step can be
   repeated without end (San Gimignano's `end`), that step as many times as a request may hold;
-- the hostile bodies the tests keep (tests/hostile/data), found by an earlier climb over token placements.
+- the game's hostile bodies the tests keep (tests/hostile/data), found by an earlier climb over token placements.
 Every candidate is timed once through Flask's test client with the cache off; the slowest few per endpoint are timed
 again (median of `--repeat`), and the slowest of those is reported with the request's and the answer's size.
 Nothing here asserts: the figures go to RESULTS.md.
@@ -36,10 +37,10 @@ sys.path.insert(0, str(ROOT))
 
 from service.api import create_app  # noqa: E402
 from service.api.config import HEAVY_CLIENT_RATE_LIMIT
-from service.games.core.schemas import wire_schema  # noqa: E402
+from service.games.core.game import Capability  # noqa: E402
 from service.games.registry import GAMES  # noqa: E402
 
-STATE_ENDPOINTS = ("validate", "legal-moves", "view", "score", "picture")
+STATE_ENDPOINTS = ("validate", "legal-moves", "view", "score")  # every game's; /picture where the game draws
 MOVES_ENDPOINTS = ("apply", "replay")
 PASSIVE = ("end", "decline", "pass", "stop", "skip")  # step types that change the least, where a game has them
 NAMES = ["Ada", "Bea", "Cy", "Dee", "Eve"]
@@ -65,7 +66,13 @@ class Candidate:
 
 
 def variants(game) -> list[dict]:
-    return [{}] + [{v.name: True} for v in game.info.variants]
+    """The base game, then each variant on its own at the value that plays it (its `example`)."""
+    return [{}] + [{v.name: v.example} for v in game.info.variants]
+
+
+def state_endpoints(game) -> tuple[str, ...]:
+    """The endpoints a state alone is sent to: every game's, then /picture if the game draws."""
+    return STATE_ENDPOINTS + (("picture",) if game.offers(Capability.PICTURE) else ())
 
 
 def variant_name(variant: dict) -> str:
@@ -74,20 +81,19 @@ def variant_name(variant: dict) -> str:
 
 def max_moves(game) -> int:
     """The longest `moves` list the contract allows for the game: its moves request schema's length limit."""
-    field = wire_schema(game.schemas, "MovesRequest")._declared_fields["moves"]
+    field = game.wire.schema("MovesRequest")._declared_fields["moves"]
     return next(v.max for v in field.validators if isinstance(v, validate.Length) and v.max is not None)
 
 
 def playout(game, variant: dict, players: int, seed: int, policy: str) -> Iterator[tuple[dict, list[dict], dict]]:
     """(state JSON, the moves played from it to the end, the state as a player who is not to act sees it) for
     every state of one seeded game."""
-    lib = game.library
     doc = game.new({"seed": seed, "names": NAMES[:players], "variant": variant})["state"]
-    state = lib.read_state(doc)
+    state = game.load_state(doc).checked()
     rng = random.Random(f"{policy}:{seed}")
-    states, moves, views = [lib.state_json(state)], [], [hidden_view(lib, state)]
+    states, moves, views = [game.state_json(state)], [], [hidden_view(game, state)]
     while len(moves) < MAX_PLAYOUT:
-        legal = lib.legal_moves(state)
+        legal = game.legal_moves_of(state)
         if not legal:
             break
         if policy == "passive":
@@ -97,31 +103,30 @@ def playout(game, variant: dict, players: int, seed: int, policy: str) -> Iterat
             move = legal[0]
         else:
             move = rng.choice(legal)
-        outcome = lib.steps.apply_steps(state, [move])
+        outcome = game.apply_steps(state, [move])
         assert outcome.legal, (game.info.id, move, outcome.violations)
         state = outcome.state
         moves.append(move)
-        states.append(lib.state_json(state))
-        views.append(hidden_view(lib, state))
+        states.append(game.state_json(state))
+        views.append(hidden_view(game, state))
     for i, doc in enumerate(states):
         yield doc, moves[i:], views[i]
 
 
-def hidden_view(lib, state) -> dict:
+def hidden_view(game, state) -> dict:
     """The state as seen by a player other than the one to act: their hands unknown, so the legal list has to
     allow for every card they might hold."""
-    to_act = lib.to_act(state)
-    other = 0 if to_act is None else (to_act + 1) % lib.players(state)
-    return lib.state_json(lib.player_view(state, other))
+    to_act = game.to_act(state)
+    other = 0 if to_act is None else (to_act + 1) % game.players(state)
+    return game.state_json(game.player_view(state, other))
 
 
 def repeatable(game, doc: dict, limit: int) -> list[dict] | None:
     """A passive step that stays legal `limit` times in a row from `doc`, as a moves list, or None."""
-    lib = game.library
-    state = lib.read_state(doc)
-    for move in lib.legal_moves(state):
+    state = game.load_state(doc).checked()
+    for move in game.legal_moves_of(state):
         if move.get("type") in PASSIVE:
-            outcome = lib.steps.apply_steps(state, [move] * limit)
+            outcome = game.apply_steps(state, [move] * limit)
             if outcome.legal:
                 return [move] * limit
     return None
@@ -145,7 +150,7 @@ def candidates(game, seconds: float, limit: int, seed0: int) -> Iterator[Candida
                     break
                 origin = f"{players}p seed {seed} {policy}"
                 for index, (doc, rest, seen) in enumerate(playout(game, variant, players, seed, policy)):
-                    for endpoint in STATE_ENDPOINTS:
+                    for endpoint in state_endpoints(game):
                         body = {"state": doc, "player": 0} if endpoint == "view" else {"state": doc}
                         yield Candidate(info.id, name, endpoint, body, f"{origin}, after step {index}")
                     if seen != doc:
@@ -165,18 +170,20 @@ def candidates(game, seconds: float, limit: int, seed0: int) -> Iterator[Candida
                             break  # a game that can idle for ever: one such body is enough
 
 
-def hostile_candidates(limit: int) -> Iterator[Candidate]:
+def hostile_candidates(game, limit: int) -> Iterator[Candidate]:
+    """The game's hostile states the tests keep, each with a passive step repeated as often as a request may."""
+    info = game.info
     for path in sorted(HOSTILE.glob("*.json")):
         doc = json.loads(path.read_text())
-        game_id = doc.get("game")
-        if game_id not in GAMES:
+        if doc.get("game") != info.id:
             continue
-        variant = variant_name({k: v for k, v in (doc.get("variant") or {}).items() if v})
-        lib = GAMES[game_id].library
-        for move in lib.legal_moves(lib.read_state(doc)):
+        played = doc.get("variant") or {}
+        variant = variant_name({v.name: played[v.name] for v in info.variants
+                                if played.get(v.name, v.default) != v.default})
+        for move in game.legal_moves_of(game.load_state(doc).checked()):
             if move.get("type") in PASSIVE:
                 for endpoint in MOVES_ENDPOINTS:
-                    yield Candidate(game_id, variant, endpoint, {"state": doc, "moves": [move] * limit},
+                    yield Candidate(info.id, variant, endpoint, {"state": doc, "moves": [move] * limit},
                                     f"tests/hostile/data/{path.name}, {limit} x {move['type']}")
                 break
 
@@ -211,10 +218,8 @@ def main() -> None:
         limit = max_moves(game)
         found: dict[tuple[str, str], list[Candidate]] = {}
         count = 0
-        pool = list(hostile_candidates(limit)) if game_id == "sangimignano" else []
-        for candidate in itertools.chain(pool, candidates(game, args.seconds, limit, args.seed)):
-            if candidate.game != game_id:
-                continue
+        for candidate in itertools.chain(hostile_candidates(game, limit),
+                                         candidates(game, args.seconds, limit, args.seed)):
             time_one(client, candidate)
             count += 1
             candidate.body = candidate.body if candidate.status == 200 else {}

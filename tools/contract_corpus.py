@@ -32,33 +32,39 @@ sys.path.insert(0, str(ROOT))
 
 from service.api import create_app  # noqa: E402
 from service.api.config import HEAVY_CLIENT_RATE_LIMIT  # noqa: E402
+from service.games.core.game import Capability  # noqa: E402
 from service.games.registry import GAMES  # noqa: E402
 
 NAMES = ["Ada", "Bea", "Cy", "Dee", "Eve"]
-STATE_ENDPOINTS = ("validate", "legal-moves", "score", "picture")
+STATE_ENDPOINTS = ("validate", "legal-moves", "score")  # every game's; then /picture and /notation where offered
 VOLATILE = {"request_id"}
 CORPUS = "corpus.jsonl"
 
 
 def variants(game) -> list[dict]:
-    return [{}] + [{v.name: True} for v in game.info.variants]
+    """The base game, then each variant on its own at the value that plays it (its `example`)."""
+    return [{}] + [{v.name: v.example} for v in game.info.variants]
+
+
+def state_endpoints(game) -> tuple[str, ...]:
+    """The endpoints a state alone is sent to: every game's, then /picture if the game draws."""
+    return STATE_ENDPOINTS + (("picture",) if game.offers(Capability.PICTURE) else ())
 
 
 def playout(game, variant: dict, players: int, seed: int) -> tuple[list[dict], list[dict]]:
     """(every state JSON, every move) of one seeded random game, at most 300 steps."""
-    lib = game.library
     doc = game.new({"seed": seed, "names": NAMES[:players], "variant": variant})["state"]
-    state = lib.read_state(doc)
+    state = game.load_state(doc).checked()
     rng = random.Random(f"corpus:{game.info.id}:{seed}:{players}")
-    states, moves = [lib.state_json(state)], []
+    states, moves = [game.state_json(state)], []
     while len(moves) < 300:
-        legal = lib.legal_moves(state)
+        legal = game.legal_moves_of(state)
         if not legal:
             break
         move = rng.choice(legal)
-        state = lib.steps.apply_steps(state, [move]).state
+        state = game.apply_steps(state, [move]).state
         moves.append(move)
-        states.append(lib.state_json(state))
+        states.append(game.state_json(state))
     return states, moves
 
 
@@ -110,11 +116,11 @@ def requests() -> Iterator[tuple[str, str, Any]]:
                     picks = sorted({0, len(states) - 1, *rng.sample(range(len(states)), min(6, len(states)))})
                     for i in picks:
                         doc = states[i]
-                        for endpoint in STATE_ENDPOINTS:
+                        for endpoint in state_endpoints(game):
                             yield "POST", f"{base}/{endpoint}", {"state": doc}
                         for player in range(players):
                             yield "POST", f"{base}/view", {"state": doc, "player": player}
-                        if game_id == "torri":
+                        if game.offers(Capability.NOTATION):
                             yield "POST", f"{base}/notation", {"state": doc}
                         if i < len(moves):
                             yield "POST", f"{base}/apply", {"state": doc, "moves": moves[i:i + 3]}

@@ -34,16 +34,15 @@ def _lru_caches() -> dict[str, functools._lru_cache_wrapper]:
 def _play(rng: random.Random, steps: int) -> None:
     """A few random steps of every game and variant (its engine's memos fill)."""
     for game in GAMES.values():
-        library = game.library
-        for variant in [{}] + [{v.name: True} for v in game.info.variants]:
-            players = min(max(2, game.info.min_players), game.info.max_players)
-            state = library.read_state(game.new({"seed": rng.randrange(1000), "names": ["A", "B", "C"][:players],
-                                                 "variant": variant})["state"])
+        for variant in [{}] + [{v.name: v.example} for v in game.info.variants]:
+            names = [f"P{seat}" for seat in range(game.info.min_players)]
+            dealt = game.new({"seed": rng.randrange(1000), "names": names, "variant": variant})["state"]
+            state = game.load_state(dealt).checked()  # through the JSON forms, as a request goes: their memos too
             for _ in range(steps):
-                moves = library.legal_moves(state)
+                moves = game.legal_moves_of(state)
                 if not moves:
                     break
-                state = library.steps.apply_steps(state, [library.steps.as_step(rng.choice(moves), 0)]).state
+                state = game.apply_steps(state, [rng.choice(moves)]).state
 
 
 def test_every_bounded_memo_of_a_game_is_registered():

@@ -20,8 +20,12 @@ CEILING_OUT_OF_REACH = pytest.mark.app_config(SUGGEST_MAX_BUDGET_MS=60_000)
 
 
 def deal(client: Any, game: str, seed: int, **request: Any) -> dict:
-    names = {"names": ["Ada", "Bea", "Cy"]} if game != "torri" else {}
-    answer = client.post(f"/v1/games/{game}/new", json={"seed": seed, **names, **request})
+    """A fresh deal for three players, or as near three as the game seats: a search against more than one
+    opponent where the game allows it."""
+    info = GAMES[game].info
+    seats = min(max(3, info.min_players), info.max_players)
+    names = [f"Player {seat + 1}" for seat in range(seats)]
+    answer = client.post(f"/v1/games/{game}/new", json={"seed": seed, "names": names, **request})
     assert answer.status_code == 200, answer.get_json()
     return answer.get_json()["state"]
 

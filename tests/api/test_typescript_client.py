@@ -2,12 +2,16 @@
 gives), calls made with openapi-fetch, compiled by TypeScript 5 under `--strict --noUncheckedIndexedAccess`, play a
 whole game of every game and variant against the service (werkzeug on a loopback port).
 
-The program is written against the generated types the way a front-end is, with no cast and no `any`:
-- an answer's state is sent back as the next request's state (the answer form fits the request's);
+The program is written against the generated types the way a front-end is, with no cast and no `any`, for every
+registered game, from what the game declares (its variants' examples, its wire schemas' event kinds and state):
+- an answer's state is sent back as the next request's state (the answer form fits the request's), and has
+  every field an answer always gives without a check;
 - a move listed by /legal-moves is the game's named move type (`TorriMove`, …);
-- events are narrowed by `type` and each kind's facts read without a check (the union is discriminated);
+- every kind of event is narrowed by `type` to its own schema, whose facts it always carries are there without a
+  check (the union is discriminated);
 - a coordinate is a `[number, number]` tuple (`--array-length`);
-- a request field with a default may be left out (`/torri/score` without `several_deals`, `variant: {}`).
+- a request field with a default may be left out (/new's `seed`, /score's options such as Torri's
+  `several_deals`), and `variant` may be empty.
 If the types say less than the service answers, `tsc` fails; if they say more, the answers fail at run time.
 
 The tools come from the npm registry into build/npm, as Spectral does (scripts/test installs them); the test fails,
@@ -23,8 +27,10 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+from marshmallow import Schema
 
 from service.games.registry import GAMES
+from service.wire.schemas import component_name
 
 from ..serving import served
 
@@ -53,27 +59,37 @@ def base_url() -> Iterator[str]:
 
 
 def _prefix(game_id: str) -> str:
-    return GAMES[game_id].schemas.PREFIX
+    """The game's name in the spec's components (`<Prefix>Move`, `<Prefix>StateOutput`, …)."""
+    return GAMES[game_id].wire.name
 
 
-def _variants(game_id: str) -> list[str]:
-    return [""] + [variant.name for variant in GAMES[game_id].info.variants]
+def _variants(game_id: str) -> dict[str, dict]:
+    """The `variant` of each game played, by label: the base game (""), then each variant at its `example`."""
+    return {"": {}, **{variant.name: {variant.name: variant.example} for variant in GAMES[game_id].info.variants}}
+
+
+def _required(schema: type[Schema]) -> str:
+    """The fields a schema always gives, as a TypeScript union of their names (for `Pick`)."""
+    return " | ".join(json.dumps(name) for name, field in schema._declared_fields.items() if field.required)
 
 
 GAME_FUNCTION = """
-async function play_{game}(variantName: string, seed: number): Promise<Outcome> {{
-  const variant: {Prefix}NewRequest["variant"] = variantName ? {{ [variantName]: true }} : {{}};
+async function play_{game}(variant: {Prefix}NewRequest["variant"], label: string, seed: number): Promise<Outcome> {{
   const dealt = await client.POST("/v1/games/{game}/new", {{ body: {{ seed, names: {names}, variant }} }});
   if (!dealt.data) throw new Error("{game}/new: " + JSON.stringify(dealt.error));
   let state: {Prefix}StateOutput = dealt.data.state;
   const kinds = new Set<string>();
   let steps = 0;
+  let over = false;
   for (; steps < MAX_STEPS; steps++) {{
     const listed = await client.POST("/v1/games/{game}/legal-moves", {{ body: {{ state }} }});
     if (!listed.data) throw new Error("{game}/legal-moves: " + JSON.stringify(listed.error));
     const moves: {Prefix}Move[] = listed.data.moves;
     const move: {Prefix}Move | undefined = moves[pick(seed + steps, moves.length)];
-    if (move === undefined) break;
+    if (move === undefined) {{
+      over = listed.data.to_act === null;
+      break;
+    }}
     const applied = await client.POST("/v1/games/{game}/apply", {{ body: {{ state, moves: [move] }} }});
     if (!applied.data) throw new Error("{game}/apply: " + JSON.stringify(applied.error));
     if (!applied.data.legal) throw new Error("{game}: a listed move was refused");
@@ -82,36 +98,40 @@ async function play_{game}(variantName: string, seed: number): Promise<Outcome> 
       {narrow}
     }}
     state = applied.data.state;
+    const always: Required<Pick<{Prefix}StateOutput, {state_fields}>> = state;
+    void always;
   }}
   const scored = await client.POST("/v1/games/{game}/score", {{ body: {{ state }} }});
   if (!scored.data) throw new Error("{game}/score: " + JSON.stringify(scored.error));
-  return {{ game: "{game}", variant: variantName, steps, over: {over}, kinds: [...kinds].sort() }};
+  return {{ game: "{game}", variant: label, steps, over, kinds: [...kinds].sort() }};
 }}
 """
 
-# One narrowing per game: the event's `type` picks its kind, whose facts are then typed (a tuple where a square is).
-NARROWING = {
-    "torri": 'if (event.type === "built") { const rank: number = event.rank; const cards: string[] = event.cards; '
-             'void rank; void cards; }',
-    "campanile": 'if (event.type === "drew") { const revealed: string | null = event.revealed; '
-                 'const pile: number = event.pile; void revealed; void pile; }',
-    "sangimignano": 'if (event.type === "token") { const [q, r]: [number, number] = event.at; void q; void r; }',
-    "carcassonne": 'if (event.type === "scored") { const tiles: [number, number][] = event.feature.tiles; '
-                   'const points: number = event.points; void tiles; void points; } '
-                   'else if (event.type === "placed") { const [x, y]: [number, number] = event.at; void x; void y; }',
-}
-OVER = {  # the answer form's state says the game is over, read without optional checks
-    "torri": 'state.phase === "over"',
-    "campanile": "state.step === \"over\"",
-    "sangimignano": 'state.phase === "over"',
-    "carcassonne": 'state.phase === "over"',
-}
+
+def _narrowing(game_id: str) -> str:
+    """Each kind of the game's events narrowed by its `type` to its own schema, whose facts the event then has
+    without a check: the union is discriminated, and every fact a kind always carries is required."""
+    branches = [f'if (event.type === "{kind}") {{ const facts: Required<Pick<components["schemas"]'
+                f'["{component_name(schema)}"], {_required(schema)}>> = event; void facts; }}'
+                for kind, schema in GAMES[game_id].wire.events.items()]
+    return "\n      else ".join(branches)
+
+
+def _state_fields(game_id: str) -> str:
+    """The fields of the game's answer form of a state (`<Prefix>StateOutput`) that an answer always gives."""
+    return _required(GAMES[game_id].wire.schema("StateResponse")._declared_fields["state"].nested)
+
+
+def _fewest(game_id: str) -> str:
+    """Names for the fewest players the game seats: openapi-typescript 7 with --array-length types a list of 2 to 5
+    as 0 to 3 items (README), so a longer list may not type-check."""
+    return json.dumps([f"P{seat}" for seat in range(GAMES[game_id].info.min_players)])
 
 
 def _program() -> str:
     prefixes = {game: _prefix(game) for game in GAMES}
     header = ["import createClient from \"openapi-fetch\";",
-              "import type { paths, " + ", ".join(
+              "import type { components, paths, " + ", ".join(
                   f"Schema{p}NewRequest as {p}NewRequest, Schema{p}StateOutput as {p}StateOutput, "
                   f"Schema{p}Move as {p}Move" for p in prefixes.values()) + " } from \"./schema.js\";",
               "",
@@ -121,18 +141,16 @@ def _program() -> str:
               "function pick(seed: number, n: number): number { return n === 0 ? 0 : (seed * 7919 + 13) % n; }"]
     body = []
     for game, prefix in prefixes.items():
-        # Two names: openapi-typescript 7 with --array-length types a list of 2 to 5 as 0 to 3 items (README).
-        names = json.dumps(["P0", "P1"])
-        body.append(GAME_FUNCTION.format(game=game, Prefix=prefix, names=names, narrow=NARROWING[game],
-                                         over=OVER[game]))
-    # A request field with a default may be left out, and a variant may be empty: both type-check.
-    checks = ['const scoreBody: paths["/v1/games/torri/score"]["post"]["requestBody"] = '
-              '{ content: { "application/json": { table: { players: [] } } } }; void scoreBody;',
-              'const newBody: TorriNewRequest = { variant: {} }; void newBody;']
+        body.append(GAME_FUNCTION.format(game=game, Prefix=prefix, names=_fewest(game), narrow=_narrowing(game),
+                                         state_fields=_state_fields(game)))
+    # A request field with a default may be left out (/new's `seed`; /score's options, such as Torri's
+    # `several_deals`, are left out where the games are scored), and a variant may be empty: both type-check.
+    checks = [f"const {game}New: {prefix}NewRequest = {{ names: {_fewest(game)}, variant: {{}} }}; void {game}New;"
+              for game, prefix in prefixes.items()]
     runs = ["async function main(): Promise<void> {", "  const outcomes: Outcome[] = [];"]
     for game in prefixes:
-        for variant in _variants(game):
-            runs.append(f"  outcomes.push(await play_{game}({json.dumps(variant)}, 1));")
+        for label, variant in _variants(game).items():
+            runs.append(f"  outcomes.push(await play_{game}({json.dumps(variant)}, {json.dumps(label)}, 1));")
     runs += ["  console.log(JSON.stringify(outcomes));", "}",
              "main().catch((error: unknown) => { console.error(error); process.exit(1); });"]
     return "\n".join(header + body + checks + runs) + "\n"
@@ -168,7 +186,10 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_generated_types_mark_what_answers_always_carry(compiled):
     types = (compiled / "schema.d.ts").read_text(encoding="utf-8")
-    assert "TorriMove:" in types and "CarcassonneStateOutput:" in types and "TorriBuiltEvent:" in types
+    for game in GAMES:
+        named = [f"{_prefix(game)}Move", f"{_prefix(game)}StateOutput",
+                 *(component_name(schema) for schema in GAMES[game].wire.events.values())]
+        assert all(f"{name}:" in types for name in named), game
     assert re.search(r"at: \[\s*number,\s*number\s*\];", types), "coordinates are tuples with --array-length"
 
 
@@ -178,9 +199,9 @@ def test_every_game_and_variant_plays_to_the_end_through_the_typed_client(compil
     out = _run([node, str(compiled / "out" / "play.mjs"), base_url], "the TypeScript client's games", compiled,
                timeout=900)
     outcomes = json.loads(out.strip().splitlines()[-1])
-    expected = {(game, variant) for game in GAMES for variant in _variants(game)}
+    expected = {(game, label) for game in GAMES for label in _variants(game)}
     assert {(o["game"], o["variant"]) for o in outcomes} == expected
     for outcome in outcomes:
         assert outcome["over"], f"{outcome['game']} {outcome['variant']} did not end in {outcome['steps']} steps"
-        assert "turn" in outcome["kinds"] or outcome["game"] == "torri" and "game_over" in outcome["kinds"]
+        assert outcome["kinds"] and set(outcome["kinds"]) <= set(GAMES[outcome["game"]].wire.events), outcome
     assert os.path.exists(compiled / "out" / "play.mjs")

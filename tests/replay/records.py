@@ -22,6 +22,17 @@ class Disputed:
     legal_before: int  # the number of legal steps open at `failed_at`
 
 
+def cases() -> list[tuple[str, dict, int]]:
+    """(game, variant, players) for every game: the base game at one player more than the fewest where the game
+    seats more, then each variant (at its example) at the most players."""
+    found = []
+    for game_id, game in GAMES.items():
+        info = game.info
+        found.append((game_id, {}, min(info.min_players + 1, info.max_players)))
+        found += [(game_id, {variant.name: variant.example}, info.max_players) for variant in info.variants]
+    return found
+
+
 def whole_game(game_id: str, variant: dict, players: int, seed: int) -> tuple[dict, list[dict]]:
     """(the dealt state, every move) of one seeded random game played to its end (passing only when nothing else
     is open)."""

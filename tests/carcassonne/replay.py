@@ -1,0 +1,4 @@
+"""What the replay tests (tests/replay/test_cli.py) expect of Carcassonne's seeded dispute (tests/replay/records.py's
+`disputed`, the base game at the players the tests seat it with): the rule the inserted step breaks. A change here
+means the seeded game or the rules changed: check that the dispute still names the rule a referee would."""
+DISPUTED_RULE = "K-SVC-STEP"  # a tile placed when the action step is due
