@@ -42,7 +42,7 @@ def openapi(args: argparse.Namespace) -> int:
     return 0
 
 
-# ---------------------------------------------------------------- score (Torri) and replay (any game)
+# ---------------------------------------------------------------- score (a table in notation) and replay (any game)
 
 def _read_input(name: str) -> tuple[str, str]:
     """(label, text) of a file, or of stdin for "-"."""
@@ -64,45 +64,28 @@ def _show_problems(label: str, text: str, problems: list, out: TextIO) -> None:
                 print(f"      | {' ' * (column - 1)}^", file=out)
 
 
-def score_table_text(score: Any, warnings: list, out: TextIO) -> None:
-    """The breakdown as a readable table: a row per category, a column per player; totals; winner and why."""
-    from .games.torri import CATEGORIES
+def _notation_game(asked: str | None) -> Any:
+    """The game whose notation `score` reads: `--game`, else the first game served that has a notation; None
+    (said) if that game has none."""
+    from .games.core.game import Capability
+    from .games.registry import GAMES
 
-    players = score.players
-    names = [p.name if len(p.name) <= 24 else p.name[:23] + "…" for p in players]
-    widths = [max(len(name), 8) for name in names]
-    label_width = max(len(c) for c in (*CATEGORIES, "plain ranks won"))
-
-    def row(label: str, cells: list[str]) -> str:
-        return f"{label:<{label_width}}  " + "  ".join(f"{cell:>{w}}" for cell, w in zip(cells, widths))
-
-    print(row("", names), file=out)
-    for category in CATEGORIES:
-        print(row(category, [str(p.categories[category]) for p in players]), file=out)
-    print(row("-" * label_width, ["-" * w for w in widths]), file=out)
-    print(row("total", [str(p.total) for p in players]), file=out)
-    print(row("plain ranks won", [" ".join(map(str, p.plain_ranks_won)) or "-" for p in players]), file=out)
-    print(file=out)
-    print(verdict(score), file=out)
-    for warning in warnings:
-        print(f"warning: {warning.message}", file=out)
-
-
-def verdict(score: Any) -> str:
-    """Who won and why (T-SCORE-WIN), in one sentence."""
-    first, second = score.players
-    if score.winner is None:
-        return f"A draw: {first.total} to {second.total}, and nobody holds the Highest marker to break the tie."
-    won, lost = score.players[score.winner], score.players[1 - score.winner]
-    if score.decided_by == "points":
-        return f"{won.name} wins on points, {won.total} to {lost.total}."
-    return (f"{won.name} wins: {won.total} to {lost.total} is a tie, and a tie goes to the holder of the Highest "
-            "marker (T-SCORE-WIN).")
+    written = [game for game in GAMES.values() if game.offers(Capability.NOTATION)]
+    game = GAMES.get(asked) if asked else (written[0] if written else None)
+    if game is None or not game.offers(Capability.NOTATION):
+        print(f"error: {asked or 'no game'} has no notation; the games with one are "
+              f"{', '.join(g.info.id for g in written) or 'none'}", file=sys.stderr)
+        return None
+    return game
 
 
 def score(args: argparse.Namespace) -> int:
     from .games.core.errors import GameError
-    from .games.torri import notation, picture, score_table
+    from .games.core.game import Capability
+
+    game = _notation_game(args.game)
+    if game is None:
+        return 1
 
     try:
         label, text = _read_input(args.file)
@@ -110,18 +93,18 @@ def score(args: argparse.Namespace) -> int:
         print(f"{args.file}: {error.strerror or error}", file=sys.stderr)
         return 1
     try:
-        table, warnings = notation.read(text)
+        table, warnings = game.read_notation(text)
     except GameError as error:
         _show_problems(label, text, error.problems, sys.stderr)
         return 1
-    result = score_table(table)
+    result = game.score_table(table)
     if args.json:
         print(json.dumps({**result.to_json(), "warnings": [w.to_json() for w in warnings]}, indent=2,
                          ensure_ascii=False))
     else:
-        score_table_text(result, warnings, sys.stdout)
-    if args.picture:
-        Path(args.picture).write_text(picture.svg(table, result), encoding="utf-8")
+        print("\n".join(game.score_text(result, warnings)))
+    if args.picture and game.offers(Capability.PICTURE):
+        Path(args.picture).write_text(game.draw(table), encoding="utf-8")
     return 0
 
 
@@ -175,18 +158,6 @@ def _which_game(label: str, asked: str | None, record: dict) -> Any:
         print(f"{label}: error: the state is of {named}, not {asked}", file=sys.stderr)
         return None
     return GAMES[game_id]
-
-
-def _score_lines(answer: dict, out: TextIO) -> None:
-    """A /score answer in short: each player's points (towers in San Gimignano) and who wins."""
-    for player in answer["players"]:
-        if "total" in player:
-            print(f"  {player['name']}: {player['total']} points", file=out)
-        else:
-            print(f"  {player['name']}: {player.get('towers', 0)} towers, {player.get('tokens', 0)} tokens", file=out)
-    winners = answer.get("winners", [] if answer.get("winner") is None else [answer["winner"]])
-    names = [p["name"] for p in answer["players"]]
-    print("winner: " + (" and ".join(names[w] for w in winners) if winners else "none (a draw)"), file=out)
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -246,10 +217,7 @@ def replay(args: argparse.Namespace) -> int:
     print(f"all {len(steps)} moves are legal; " + ("the game is over" if over else f"{acting(state)} to act"))
     if over or args.score:
         print()
-        if game.info.id == "torri":
-            score_table_text(game.score_state(state), [], sys.stdout)
-        else:
-            _score_lines(game.score_state(state).to_json(), sys.stdout)
+        print("\n".join(game.score_text(game.score_state(state))))
     return 0
 
 
@@ -264,12 +232,14 @@ def main(argv: list[str] | None = None) -> int:
     spec = commands.add_parser("openapi", help="write openapi.yaml from the schemas (or --check it)")
     spec.add_argument("--check", action="store_true")
     spec.set_defaults(func=openapi)
-    scoring = commands.add_parser("score", help="score a Torri table written in notation (a file, or - for stdin)",
+    scoring = commands.add_parser("score", help="score a table written in a game's notation (Torri's; a file, or - "
+                                               "for stdin)",
                                   description="Score a table in the notation of api.md, e.g.\n"
                                               "  Adso @: 10x3* 9x3* 8x3 6x3* 10-6\n"
                                               "  William: 7x3* 9-5* 10-8* 7-5*",
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
     scoring.add_argument("file", metavar="FILE", help="the notation file, or - to read stdin")
+    scoring.add_argument("--game", help="the game whose notation it is (default: the first with one, torri)")
     scoring.add_argument("--json", action="store_true", help="print the answer of the score endpoint instead")
     scoring.add_argument("--picture", metavar="SVG", help="also draw the table into this SVG file")
     scoring.set_defaults(func=score)

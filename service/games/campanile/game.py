@@ -7,16 +7,16 @@ from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.errors import Problem
-from ..core.players import shuffled_rest
 from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
+from ..core.players import shuffled_rest
 from ..core.seating import player_names, to_act
 from . import picture as table_picture
-from .catalogue import RULES, RULES_VERSION
+from . import schemas as wire_schemas
 from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PILES, STYLES, full_deck, in_play_per_style, pile_size
+from .catalogue import RULES, RULES_VERSION
 from .engine import apply_step, legal_steps
 from .model import Pile, Player, State, empty_towers
 from .narration import narrate
-from . import schemas as wire_schemas
 from .position import _known_cards, state_json, table_of
 from .schemas import read_table
 from .scoring import Score, score_state, score_table

@@ -2,14 +2,14 @@
 sampling, on top of the engine; pictures of the board, and the contract's examples."""
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import replace
-import copy
 from functools import cached_property
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..core.players import shuffled_rest
 from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
+from ..core.players import shuffled_rest
 from ..core.seating import player_names, to_act
 from . import picture as board_picture
 from . import schemas as wire_schemas

@@ -21,7 +21,7 @@ from typing import Any, Callable, ClassVar, Generic, Iterable, Mapping, Protocol
 
 from .errors import GameError, IllegalStepError, MalformedError, Problem
 from .events import Event
-from .narration import narrated
+from .narration import narrated, winners_sentence
 from .reading import Reading
 
 Json = dict[str, Any]
@@ -203,6 +203,18 @@ class Game(ABC, Generic[S, T]):
             winner = getattr(score, "winner", None)
             winners = () if winner is None else (winner,)
         return winners or range(self.players(state))
+
+    def score_text(self, score: Documented, warnings: Sequence[Problem] = ()) -> list[str]:
+        """A score for people, line by line (what the command line prints): by default each player's `total`
+        points (where the score gives one), who wins, and the warnings."""
+        document = score.to_json()
+        names = [player["name"] for player in document["players"]]
+        winners = document.get("winners")
+        if winners is None:
+            winners = [] if document.get("winner") is None else [document["winner"]]
+        said = winners_sentence(names, winners)
+        points = [f"  {p['name']}: {p['total']} points" for p in document["players"] if "total" in p]
+        return [*points, said[:1].upper() + said[1:] + ".", *(f"warning: {warning.message}" for warning in warnings)]
 
     def score_options(self, request: Json) -> dict[str, Any]:
         """The options of a /score request that `score_state` and `score_table` take (none by default)."""

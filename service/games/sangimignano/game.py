@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
-from itertools import product
 from functools import cached_property
+from itertools import product
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.errors import InvalidStateError, MalformedError, Problem
-from ..core.players import shuffled_rest
 from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
+from ..core.players import shuffled_rest
 from ..core.seating import player_names, to_act
 from . import picture as board_picture
 from . import schemas as wire_schemas
@@ -179,6 +179,11 @@ class SanGimignanoGame(Game[State, Step]):
     def deal(self, seed: int | str, *, names: Sequence[str] | None, variant: Mapping[str, Any],
              hexes: Any = None) -> State:
         return new_game(seed, names=names, large_groups=variant["large_groups"], hexes=hexes)
+
+    def score_text(self, score: Score, warnings: Sequence[Problem] = ()) -> list[str]:
+        """Towers, then tokens: what decides (S-END-3); who wins; the warnings."""
+        towers = [f"  {p.name}: {p.towers} towers, {p.tokens} tokens" for p in score.players]
+        return towers + super().score_text(score, warnings)
 
     def draw(self, state: State) -> str:
         """An SVG picture of the board of a {"state"} request: hexagons cut into their guild spaces, tokens and

@@ -10,11 +10,12 @@ from operator import attrgetter
 from typing import Any, Mapping, Sequence
 
 from ..core.errors import Problem
-from ..core.players import shuffled_rest
 from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
+from ..core.players import shuffled_rest
 from ..core.seating import player_names
 from . import notation as table_notation
 from . import picture as table_picture
+from . import report
 from . import schemas as wire_schemas
 from .cards import NOBLE_COUNTS, TOWER_COUNTS
 from .catalogue import RULES, RULES_VERSION
@@ -152,6 +153,8 @@ class TorriGame(Game[State, Step]):
 
     def deal(self, seed: int | str, *, names: Sequence[str] | None, variant: Mapping[str, Any]) -> State:
         return new_game(seed, names=names, nobles=variant["nobles"])
+
+    score_text = staticmethod(report.score_lines)
 
     def score_options(self, request: Json) -> dict[str, Any]:
         return {"several_deals": request.get("several_deals", False) is True}  # T-SCORE-DEALS, T-SVC-DEALS
