@@ -1,5 +1,5 @@
 """Campanile against the conformance harness, beside the registry-wide random games (tests/test_games_conform.py,
-which plays them through tests/campanile/conformance.py's adapters): a referee following a game from one player's
+which plays them through tests/campanile/conformance.py's knowledge): a referee following a game from one player's
 view, the step types the policies reach, and hypothesis properties of the JSON forms.
 
 `CAMPANILE_CONFORMANCE_FOLLOWED` sets how many games per player count a one-view referee follows (default 3).
@@ -16,9 +16,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.games import campanile
-from tests.conformance import Checker, by_type, check_a_mutated_state, perft, uniform
+from service.games.core.perft import perft
+from tests.conformance import Checker, by_type, check_a_mutated_state, uniform
 
-from .conformance import ADAPTERS, PLAYER_COUNTS, bettor
+from .conformance import GAME, PLAYER_COUNTS, SUBJECTS, bettor
 
 FOLLOWED = int(os.environ.get("CAMPANILE_CONFORMANCE_FOLLOWED", "3"))
 
@@ -29,7 +30,7 @@ def test_referee_follows_a_game_from_one_view(players: int, seed: int) -> None:
     """A referee who sees one player's view (other hands, the removed cards and the piles below their tops unknown)
     is fed the real game's steps, naming each card turned face up: each is legal in the view, the view keeps
     agreeing with the game, every view position passes the harness's checks, and the score comes out the same."""
-    checker = Checker(ADAPTERS[players], random_candidates=2, near_miss_candidates=2)
+    checker = Checker(SUBJECTS[players], random_candidates=2, near_miss_candidates=2)
     full, view = checker.follow(1000 + seed, (bettor, by_type(0.03), uniform)[seed % 3], viewer=seed % players)
     assert view.over
     assert campanile.score(view).to_json() == campanile.score(full).to_json()
@@ -38,7 +39,7 @@ def test_referee_follows_a_game_from_one_view(players: int, seed: int) -> None:
 def test_long_games_cover_every_step_type() -> None:
     seen: Counter = Counter()
     for players in PLAYER_COUNTS:
-        checker = Checker(ADAPTERS[players], random_candidates=0, near_miss_candidates=0, check_views=False)
+        checker = Checker(SUBJECTS[players], random_candidates=0, near_miss_candidates=0, check_views=False)
         for i in range(4):
             checker.play(9000 + i, (bettor, uniform)[i % 2], check=False)
         seen.update(checker.stats.step_types)
@@ -54,7 +55,7 @@ def _play(players: int, seed, steps: int, choices: int, variant: bool = False) -
         legal = campanile.legal_steps(state)
         if not legal:
             break
-        state = ADAPTERS[2].apply(state, rng.choice(legal))
+        state = GAME.apply_step(state, rng.choice(legal))[0]
     return state
 
 
@@ -86,11 +87,10 @@ def test_legal_moves_json_parses(players, seed, steps, choices) -> None:
 
 @given(players=counts, seed=seeds, depth=st.integers(min_value=1, max_value=3))
 def test_perft_counts_listed_steps(players, seed, depth) -> None:
-    adapter = ADAPTERS[players]
     state = campanile.new_game(seed, players=players)
-    assert perft(adapter, state, 1) == len(campanile.legal_steps(state))
-    assert perft(adapter, state, depth + 1) == sum(perft(adapter, ADAPTERS[2].apply(state, s), depth)
-                                                   for s in campanile.legal_steps(state))
+    assert perft(GAME, state, 1) == len(campanile.legal_steps(state))
+    assert perft(GAME, state, depth + 1) == sum(perft(GAME, GAME.apply_step(state, s)[0], depth)
+                                                for s in campanile.legal_steps(state))
 
 
 json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 200) | st.sampled_from(["A", "E", "x", ""]),
@@ -103,4 +103,4 @@ json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 200) | st
 def test_mutated_states_are_answered_never_crash(players, steps, data) -> None:
     """Any document near a real state is either read (valid or with rule problems) or refused as malformed; legal
     steps of a readable state apply."""
-    check_a_mutated_state(campanile, campanile.state_json(_play(players, 5, steps, steps)), data, json_values)
+    check_a_mutated_state(GAME, campanile.state_json(_play(players, 5, steps, steps)), data, json_values)

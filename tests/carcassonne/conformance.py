@@ -1,7 +1,9 @@
-"""Carcassonne's adapters for the shared conformance harness (tests/conformance.py), 2 to 5 players, with and
-without The Tower, and the random games the registry-wide test (tests/test_games_conform.py) plays with them.
+"""Carcassonne's knowledge for the shared conformance harness (tests/conformance.py), and the random games the
+registry-wide test (tests/test_games_conform.py) plays with it, 2 to 5 players, with and without The Tower.
+Everything else the harness takes from the registered game (service.games.registry.GAMES["carcassonne"]); a view
+followed step by step must be the game's view, to the byte (the harness's default agreement).
 
-Its pieces are the harness's "cards": each tile by its id (on the board, discarded or in the bag; a counted bag's
+Its pieces are the harness's: each tile by its id (on the board, discarded or in the bag; a counted bag's
 tiles are unknown slots), `meeple:<player>` (in supply, on the board, on a tower's top, held as a prisoner) and
 `floor` (on a tower or in a player's supply), so conservation is K-COMP-3 with prisoners and tower tops and, with
 The Tower, K-TOW-TILE-1's floors. `invariants` adds K-TOW-SWAP, no player holding their own meeple, and a state
@@ -14,15 +16,17 @@ import json
 import os
 import random
 from collections import Counter
+from typing import Any, Mapping
 
 from service.games import carcassonne
 from service.games.carcassonne import FLOORS, MEEPLES, StepDue
 from service.games.carcassonne.tiles import DIRECTIONS, FACES, TOWER, tile_counts
-from tests.conformance import GameAdapter, Plan, Stats, library_adapter
+from service.games.registry import GAMES
+from tests.conformance import Conservation, Knowledge, Plan, Stats, Subject, in_turn
 
 from .playouts import choose
 
-GAMES = int(os.environ.get("CARCASSONNE_CONFORMANCE_GAMES", "1"))
+GAMES_PLAYED = int(os.environ.get("CARCASSONNE_CONFORMANCE_GAMES", "1"))
 PLAYER_COUNTS = (2, 3, 4, 5)
 
 
@@ -46,7 +50,8 @@ def _pieces(state: carcassonne.State) -> tuple[Counter, int]:
     return known, hidden
 
 
-def _full_set(players: int, tower: bool) -> Counter:
+def _full_set(players: int, variant: Mapping[str, Any]) -> Counter:
+    tower = variant["tower"]
     full = Counter(tile_counts(tower))
     for player in range(players):
         full[f"meeple:{player}"] = MEEPLES
@@ -68,7 +73,6 @@ def _invariants(state: carcassonne.State) -> str | None:
     if problems != ([], []):
         return f"the state's own validator finds {problems}"
     return None
-
 
 
 def _extra_candidates(state: carcassonne.State, rng: random.Random) -> list[dict]:
@@ -128,13 +132,6 @@ def canonical(state: carcassonne.State, step: carcassonne.Step) -> carcassonne.S
     return step
 
 
-def _agree(full: carcassonne.State, view: carcassonne.State, viewer: int) -> str | None:
-    """The view followed step by step is the view of the game (the bag a count, everything else the same)."""
-    expected = json.dumps(carcassonne.state_json(carcassonne.player_view(full, viewer)))
-    seen = json.dumps(carcassonne.state_json(view))
-    return None if seen == expected else f"the game's view is {expected}, the followed view {seen}"
-
-
 def _card_pool(state: carcassonne.State) -> list[str]:
     return carcassonne.drawable(state)[:8]
 
@@ -153,30 +150,25 @@ STEP_SCHEMA = {
 }
 
 
-def carcassonne_adapter(players: int, tower: bool) -> GameAdapter:
-    return library_adapter(
-        carcassonne, name=f"carcassonne-{players}p{'-tower' if tower else ''}",
-        new_game=lambda seed: carcassonne.new_game(seed, players=players, tower=tower),
-        cards=_pieces,
-        full_set=_full_set(players, tower),
-        step_schema=STEP_SCHEMA,
-        card_names=TILE_IDS,
-        card_pool=_card_pool,
-        max_index=lambda state: 4,
-        pass_type="skip",
-        max_steps=1000,
-        extra_candidates=_extra_candidates,
-        canonical=canonical,
-        resolve=lambda full, view: None,
-        agree=_agree,
-        invariants=_invariants,
-    )
+KNOWLEDGE = Knowledge(
+    conservation=Conservation(_pieces, _full_set),
+    invariants=_invariants,
+    step_schema=STEP_SCHEMA,
+    card_names=TILE_IDS,
+    card_pool=_card_pool,
+    max_index=lambda state: 4,
+    pass_type="skip",
+    max_steps=1000,
+    extra_candidates=_extra_candidates,
+    canonical=canonical,
+)
+
+GAME = GAMES["carcassonne"]
+# "carcassonne-2p", …, "carcassonne-2p-tower", …
+SUBJECTS = {(n, tower): Subject(GAME, n, {"tower": tower}, KNOWLEDGE) for tower in (False, True) for n in PLAYER_COUNTS}
 
 
-ADAPTERS = {(n, tower): carcassonne_adapter(n, tower) for tower in (False, True) for n in PLAYER_COUNTS}
-
-
-def liked(rng: random.Random, legal, adapter: GameAdapter) -> carcassonne.Step:
+def liked(rng: random.Random, legal, subject: Subject) -> carcassonne.Step:
     """tests/carcassonne/playouts.py's choice: captures, ransoms, floors, tower meeples and meeples often enough
     to reach them."""
     return choose(rng, list(legal))
@@ -200,9 +192,8 @@ KNOBS = {"random_candidates": 4, "near_miss_candidates": 4, "check_views": False
 
 
 def conformance_plans() -> list[Plan]:
-    """One plan per player count and variant; the seeds are those the old per-game loop dealt (0 to 7)."""
-    plans = []
-    for seed, (n, tower) in enumerate((n, tower) for tower in (False, True) for n in PLAYER_COUNTS):
-        games = [("liked", seed + 8 * i) for i in range(GAMES)]
-        plans.append(Plan(ADAPTERS[n, tower], games, POLICIES, knobs=KNOBS, finished=_finished))
-    return plans
+    """One plan per player count and variant; the seeds are those the old per-game loop dealt (0 to 7), then
+    every eighth."""
+    return [Plan(SUBJECTS[deal], in_turn(("liked",), range(first, first + 8 * GAMES_PLAYED, 8)), POLICIES, knobs=KNOBS,
+                 finished=_finished)
+            for first, deal in enumerate(SUBJECTS)]

@@ -1,7 +1,7 @@
 """Carcassonne's own conformance tests beside the registry-wide random games (tests/test_games_conform.py, which
-plays seeded random games for 2 to 5 players, with and without The Tower, through the adapters of
+plays seeded random games for 2 to 5 players, with and without The Tower, with the knowledge of
 tests/carcassonne/conformance.py): a referee following a game from a view with a counted bag, the feature kinds the
-random games reach, and the adapter's checks biting on broken states."""
+random games reach, and the harness's checks with Carcassonne's knowledge biting on broken states."""
 from __future__ import annotations
 
 import random
@@ -14,7 +14,7 @@ from service.games import carcassonne
 from service.games.carcassonne import Kind
 from tests.conformance import Checker, ConformanceError
 
-from .conformance import ADAPTERS, liked
+from .conformance import SUBJECTS, liked
 from .playouts import choose
 
 
@@ -26,7 +26,7 @@ def test_a_referee_s_view_with_a_counted_bag_follows_the_game(seed, tower, check
     the view stays the game's view at every step, the score comes out the same, and (`check`) every view position
     passes the harness's checks (conservation with the bag's tiles as unknown slots, the placements of every tile
     the bag may hold listed and accepted, near misses refused)."""
-    checker = Checker(ADAPTERS[3, tower], random_candidates=2, near_miss_candidates=2)
+    checker = Checker(SUBJECTS[3, tower], random_candidates=2, near_miss_candidates=2)
     full, view = checker.follow(seed, liked, viewer=0, check=check)
     assert full.over and view.over
     assert carcassonne.score(view).to_json() == carcassonne.score(full).to_json()
@@ -44,23 +44,23 @@ def test_a_feature_kind_for_every_meeple_is_reached():
     assert {Kind.ROAD, Kind.CITY, Kind.FIELD, Kind.CLOISTER} <= set(kinds)
 
 
-def test_the_adapter_catches_a_lost_piece_and_the_prisoner_rules():
+def test_the_checks_catch_a_lost_piece_and_the_prisoner_rules():
     """The checks the random games rely on do bite: a meeple or a floor gone (K-COMP-3, K-TOW-TILE-1), a player
     holding their own meeple, two players holding each other's (K-TOW-SWAP)."""
-    adapter = ADAPTERS[2, True]
-    checker = Checker(adapter)
+    subject = SUBJECTS[2, True]
+    checker = Checker(subject)
     checker.where = (0, "by hand", [])
-    state = adapter.new_game(0)
+    state = subject.new_game(0)
     first, second = state.players
-    checker.check_cards(state, full=True)
+    checker.check_conservation(state, full=True)
     checker.check_invariants(state)
     for lost in (replace(first, supply=first.supply - 1), replace(first, floors=first.floors - 1)):
         with pytest.raises(ConformanceError, match="not conserved"):
-            checker.check_cards(replace(state, players=(lost, second)), full=True)
+            checker.check_conservation(replace(state, players=(lost, second)), full=True)
     own = replace(state, players=(replace(first, supply=first.supply - 1, prisoners=(0,)), second))
     swapped = replace(state, players=(replace(first, supply=first.supply - 1, prisoners=(1,)),
                                       replace(second, supply=second.supply - 1, prisoners=(0,))))
     for broken, problem in ((own, "their own meeple"), (swapped, "K-TOW-SWAP")):
-        checker.check_cards(broken, full=True)
+        checker.check_conservation(broken, full=True)
         with pytest.raises(ConformanceError, match=problem):
             checker.check_invariants(broken)

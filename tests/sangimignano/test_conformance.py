@@ -1,20 +1,33 @@
 """San Gimignano against the conformance harness, beside the registry-wide random games
-(tests/test_games_conform.py, which plays them through tests/sangimignano/conformance.py's adapters): long games
-covering every step type and both endings, and hypothesis properties of the JSON forms.
+(tests/test_games_conform.py, which plays them through tests/sangimignano/conformance.py's knowledge): long games
+covering every step type and both endings, a referee following a game from one player's view, and hypothesis
+properties of the JSON forms.
 """
 from __future__ import annotations
 
 import json
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from service.games import sangimignano as sg
 from tests.conformance import Checker, by_type, check_a_mutated_state, uniform
 
-from .conformance import PLAYER_COUNTS, adapter, builder
+from .conformance import GAME, PLAYER_COUNTS, builder, subject
 from .helpers import playout
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_referee_follows_a_game_from_one_view(players: int) -> None:
+    """A referee who sees one player's view (the other hands' hexagons unknown) is fed the real game's steps: each
+    is legal in the view, the view stays the game's view at every step (the harness's default agreement), every
+    view position passes the harness's checks, and the score comes out the same."""
+    checker = Checker(subject(players, players == 3), random_candidates=2, near_miss_candidates=2)
+    full, view = checker.follow(1000 + players, (builder, uniform, by_type(0.1))[players % 3], viewer=players - 1)
+    assert full.over and view.over
+    assert sg.score(view).to_json() == sg.score(full).to_json()
 
 
 def test_long_games_cover_every_step_type_and_both_endings() -> None:
@@ -22,7 +35,7 @@ def test_long_games_cover_every_step_type_and_both_endings() -> None:
     endings = set()
     for players in PLAYER_COUNTS:
         for large in (False, True):
-            checker = Checker(adapter(players, large), random_candidates=0, near_miss_candidates=0,
+            checker = Checker(subject(players, large), random_candidates=0, near_miss_candidates=0,
                               check_views=False)
             for i in range(3):
                 state, history = checker.play(7000 + i, (builder, uniform, by_type(0.1))[i], check=False)
@@ -75,4 +88,4 @@ json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 70) | st.
 def test_mutated_states_are_answered_never_crash(players, steps, data) -> None:
     """Any document near a real state is either read (valid or with rule problems) or refused as malformed; legal
     steps of a readable state apply."""
-    check_a_mutated_state(sg, sg.state_json(playout(players, 5, steps, choices=steps)), data, json_values)
+    check_a_mutated_state(GAME, sg.state_json(playout(players, 5, steps, choices=steps)), data, json_values)

@@ -1,28 +1,31 @@
-"""Torri's adapters for the shared conformance harness (tests/conformance.py), the base game and the advanced game
-(the ten nobles), and the random games the registry-wide test (tests/test_games_conform.py) plays with them: all
-the cards conserved (T-COMP-4: 55 with the nobles), JSON round trips, legal list = accepted steps with Torri's
-near misses, views, termination; each game ends with two passes.
+"""Torri's knowledge for the shared conformance harness (tests/conformance.py), for the base game and the advanced
+game (the ten nobles), and the random games the registry-wide test (tests/test_games_conform.py) plays with them:
+all the cards conserved (T-COMP-4: 55 with the nobles), JSON round trips, legal list = accepted steps with Torri's
+near misses, views, termination; each game ends with two passes. Everything else the harness takes from the
+registered game (service.games.registry.GAMES["torri"]).
 
 `CONFORMANCE_GAMES` sets how many random base games the registry-wide test plays (default 200: about 45 s on one
 core, half that with the suite's two workers) and `CONFORMANCE_NOBLE_GAMES` how many noble games (default 40).
 """
 from __future__ import annotations
 
-import dataclasses
 import os
 import random
 from collections import Counter
+from typing import Any, Mapping
 
 from service.games import torri
+from service.games.registry import GAMES
 from service.games.torri.cards import BUONA_PIETRA, CARD_NAMES, NOBLE_COUNTS, NOBLE_NAMES, TOWER_COUNTS, is_tower_card
-from tests.conformance import GameAdapter, Plan, Stats, biased, by_type, hand_disagreement, library_adapter, uniform
+from tests.conformance import (Conservation, Knowledge, Plan, Stats, Subject, biased, by_type, differing, in_turn,
+                               players_disagreement, preferring, uniform)
 
-GAMES = int(os.environ.get("CONFORMANCE_GAMES", "200"))
+GAMES_PLAYED = int(os.environ.get("CONFORMANCE_GAMES", "200"))
 NOBLE_GAMES = int(os.environ.get("CONFORMANCE_NOBLE_GAMES", "40"))
 ACTION_NOBLES = ("via_francigena", "monumento", "cappella", "palazzo", "mura")
 
 
-def _cards(state: torri.State) -> tuple[Counter, int]:
+def _pieces(state: torri.State) -> tuple[Counter, int]:
     known = Counter(state.deck)
     known.update(state.deck_bottom)
     known.update(state.market)
@@ -39,6 +42,10 @@ def _cards(state: torri.State) -> tuple[Counter, int]:
     return known, hidden
 
 
+def _full_set(players: int, variant: Mapping[str, Any]) -> Counter:
+    """T-COMP-4: the tower cards, and the ten nobles in the advanced game (55 cards)."""
+    return Counter(TOWER_COUNTS) + (Counter(NOBLE_COUNTS) if variant["nobles"] else Counter())
+
 
 def _card_pool(state: torri.State) -> list[str]:
     pool = [CARD_NAMES[c] for c in state.market]
@@ -46,6 +53,10 @@ def _card_pool(state: torri.State) -> list[str]:
         pool.extend(CARD_NAMES[c] for c in player.hand)
     if state.deck:
         pool.append(CARD_NAMES[state.deck[0]])
+    if state.nobles:
+        if state.noble_deck:
+            pool.append(CARD_NAMES[state.noble_deck[0]])
+        pool.append("buona_pietra")
     return pool
 
 
@@ -55,9 +66,13 @@ def _max_index(state: torri.State) -> int:
 
 def _reveal(state: torri.State, view: torri.State, step: torri.Step) -> torri.Step:
     """A step of the full state as a caller who sees only `view` sends it: naming the card that comes off the
-    unknown deck, and the cards that the Trade's random positions pick from an unknown hand."""
-    if step.type == "draw" and step.source == "deck" and step.card is None and not view.deck and view.deck_hidden:
-        return step._replace(card=(state.deck + state.deck_bottom)[0])
+    unknown deck (or the unknown noble deck), and the cards that the Trade's random positions pick from an unknown
+    hand."""
+    if step.type == "draw" and step.card is None:
+        if step.source == "deck" and not view.deck and view.deck_hidden:
+            return step._replace(card=(state.deck + state.deck_bottom)[0])
+        if step.source == "noble_deck" and not view.noble_deck and view.noble_hidden:
+            return step._replace(card=(state.noble_deck + state.noble_bottom)[0])
     if step.type == "take" and step.positions is not None:
         victim = state.players[1 - state.pending.player]
         if view.players[1 - state.pending.player].hidden:
@@ -67,36 +82,38 @@ def _reveal(state: torri.State, view: torri.State, step: torri.Step) -> torri.St
 
 def _resolve(full: torri.State, view: torri.State) -> torri.Step | None:
     """Decisions only the view has: the cards a refill turns up (the full state knew them and refilled), and a
-    Guard window that the real hand, holding no 5, never opened (declined)."""
+    Guard or Giostra window that only the view opened (the opponent's hand is unknown there, so it may hold a 5 or
+    Giostra; the real hand does not): declined."""
     pending = view.pending
     if pending is None:
         return None
     if pending.type == "refill":
         return torri.Step("refill", cards=full.market)
-    if pending.type == "guard" and (full.pending is None or full.pending.type != "guard"):
+    if pending.type in ("guard", "giostra") and (full.pending is None or full.pending.type != pending.type):
         return torri.Step("decline")
     return None
 
 
-def _agree(full: torri.State, view: torri.State, viewer: int) -> str | None:
-    """How the view contradicts the full state, if it does."""
-    for name in ("phase", "turn", "to_act", "passes", "highest", "market", "pending", "deck_size"):
-        if getattr(full, name) != getattr(view, name):
-            return f"{name}: {getattr(full, name)!r} in the game, {getattr(view, name)!r} in the view"
-    deck = full.deck
-    if view.deck_hidden:
-        bottom = view.deck_bottom
-        if deck[:len(view.deck)] != view.deck or (bottom and deck[-len(bottom):] != bottom):
-            return f"the deck's known cards {view.deck} ... {view.deck_bottom} are not those of {deck}"
-    elif view.deck + view.deck_bottom != deck:
-        return f"deck {view.deck + view.deck_bottom} in the view, {deck} in the game"
-    for index, (real, seen) in enumerate(zip(full.players, view.players)):
-        if real.towers != seen.towers:
-            return f"player {index}'s towers differ"
-        hand = hand_disagreement(index, viewer, real, seen)
-        if hand is not None:
-            return hand
+def _deck_disagreement(name: str, real: tuple, top: tuple, hidden: int, bottom: tuple) -> str | None:
+    """How a view's deck (known cards on top, `hidden` unknown ones, known ones at the bottom) contradicts the real
+    one, if it does."""
+    if hidden:
+        if real[:len(top)] != top or (bottom and real[-len(bottom):] != bottom):
+            return f"the {name}'s known cards {top} ... {bottom} are not those of {real}"
+    elif top + bottom != real:
+        return f"{name} {top + bottom} in the view, {real} in the game"
     return None
+
+
+def _agree(full: torri.State, view: torri.State, viewer: int) -> str | None:
+    """How the view contradicts the full state, if it does (the nobles' fields too, empty in the base game)."""
+    return (differing(full, view, ("phase", "turn", "to_act", "passes", "highest", "market", "pending", "deck_size",
+                                   "removed", "palazzo", "noble_deck_size", "nobles", "closed_by"))
+            or _deck_disagreement("deck", full.deck + full.deck_bottom, view.deck, view.deck_hidden,
+                                  view.deck_bottom)
+            or _deck_disagreement("noble deck", full.noble_deck + full.noble_bottom, view.noble_deck,
+                                  view.noble_hidden, view.noble_bottom)
+            or players_disagreement(full, view, viewer, ("towers", "played")))
 
 
 def _extra_candidates(state: torri.State, rng: random.Random) -> list[dict]:
@@ -124,114 +141,6 @@ def _extra_candidates(state: torri.State, rng: random.Random) -> list[dict]:
         out.append({"type": "take", "positions": list(range(size - pending.left + 1, size + 1))})
         out.append({"type": "take", "positions": list(range(max(0, pending.left - 1)))})
     return out
-
-
-def _canonical(state: torri.State, step: torri.Step) -> torri.Step:
-    """A draw from a known deck may name its top card (a referee confirming it): the engine's canonical_step
-    makes that the same step as the listed one, without a card."""
-    return torri.canonical_step(state, step)
-
-
-_CARDS = "cards"
-STEP_SCHEMA = {
-    "purchase": {},
-    "exchange": {"cards": _CARDS},
-    "draw": {"from": ("deck", "market", "noble_deck"), "card": "card"},
-    "stop": {},
-    "build": {"cards": _CARDS, "kind": ("plain", "colorful"), "rank": "index"},
-    "extend": {"tower": "index", "cards": _CARDS, "kind": ("plain", "colorful"), "rank": "index"},
-    "complete": {"towers": "indices"},
-    "close": {},
-    "pass": {},
-    "guard": {},
-    "giostra": {},
-    "decline": {},
-    "target": {"player": "index", "tower": "index"},
-    "take": {"positions": "indices", "cards": _CARDS},
-    "give": {"cards": _CARDS},
-    "refill": {"cards": _CARDS},
-    "noble": {"card": "card", "cost": _CARDS},
-}
-
-
-def torri_adapter() -> GameAdapter:
-    return library_adapter(
-        torri, name="torri", new_game=lambda seed: torri.new_game(seed),
-        cards=_cards,
-        full_set=Counter(TOWER_COUNTS),
-        is_over=lambda state: state.phase == torri.OVER,
-        to_act=lambda state: state.to_act,
-        step_schema=STEP_SCHEMA,
-        card_names=tuple(CARD_NAMES.values()),
-        card_pool=_card_pool,
-        max_index=_max_index,
-        max_steps=3000,
-        reveal=_reveal,
-        extra_candidates=_extra_candidates,
-        canonical=_canonical,
-        resolve=_resolve,
-        agree=_agree,
-    )
-
-
-ADAPTER = torri_adapter()
-
-
-def market_hungry(rng: random.Random, legal, adapter: GameAdapter):
-    """Draws from the market and rarely exchanges, so the market runs dry and refills (by_type otherwise)."""
-    market = [s for s in legal if s.type == "draw" and s.source == "market"]
-    if market and rng.random() < 0.8:
-        return rng.choice(market)
-    others = [s for s in legal if s.type != "exchange"]
-    return by_type(0.03)(rng, others if others and rng.random() < 0.9 else legal, adapter)
-
-
-def _games(count: int) -> list[tuple[str, int]]:
-    """Mostly long games (choices biased away from pass, or by step type, or market-hungry); one in six uniform."""
-    kinds = ("biased", "by_type", "market_hungry", "biased", "by_type", "uniform")
-    return [(kinds[i % len(kinds)], 1000 + i) for i in range(count)]
-
-
-POLICIES = {"uniform": uniform, "biased": biased(0.03), "by_type": by_type(0.03), "market_hungry": market_hungry}
-
-
-# ---------------------------------------------------------------- the advanced game (nobles)
-
-def _noble_reveal(state: torri.State, view: torri.State, step: torri.Step) -> torri.Step:
-    """The base game's reveal, plus the noble drawn off an unknown noble deck."""
-    if step.type == "draw" and step.source == "noble_deck" and step.card is None and not view.noble_deck \
-            and view.noble_hidden:
-        return step._replace(card=(state.noble_deck + state.noble_bottom)[0])
-    return _reveal(state, view, step)
-
-
-def _noble_resolve(full: torri.State, view: torri.State) -> torri.Step | None:
-    """The base game's view-only decisions, plus a Giostra window that only the view opened (the opponent's hand is
-    unknown there, so it may hold Giostra; the real hand does not): declined."""
-    pending = view.pending
-    if pending is not None and pending.type == "giostra" and (full.pending is None or full.pending.type != "giostra"):
-        return torri.Step("decline")
-    return _resolve(full, view)
-
-
-def _noble_agree(full: torri.State, view: torri.State, viewer: int) -> str | None:
-    problem = _agree(full, view, viewer)
-    if problem:
-        return problem
-    for name in ("removed", "palazzo", "noble_deck_size", "nobles", "closed_by"):
-        if getattr(full, name) != getattr(view, name):
-            return f"{name}: {getattr(full, name)!r} in the game, {getattr(view, name)!r} in the view"
-    deck = full.noble_deck + full.noble_bottom
-    if view.noble_hidden:
-        bottom = view.noble_bottom
-        if deck[:len(view.noble_deck)] != view.noble_deck or (bottom and deck[-len(bottom):] != bottom):
-            return f"the noble deck's known cards {view.noble_deck} ... {bottom} are not those of {deck}"
-    elif view.noble_deck + view.noble_bottom != deck:
-        return f"noble deck {view.noble_deck + view.noble_bottom} in the view, {deck} in the game"
-    for index, (real, seen) in enumerate(zip(full.players, view.players)):
-        if real.played != seen.played:
-            return f"player {index}'s played row differs: {real.played} in the game, {seen.played} in the view"
-    return None
 
 
 def _names(cards) -> list[str]:
@@ -304,57 +213,90 @@ def _sample(items, rng: random.Random, count: int) -> list:
     return items if len(items) <= count else rng.sample(items, count)
 
 
-def _noble_card_pool(state: torri.State) -> list[str]:
-    pool = _card_pool(state)
-    if state.noble_deck:
-        pool.append(CARD_NAMES[state.noble_deck[0]])
-    pool.append("buona_pietra")
-    return pool
+def _candidates(state: torri.State, rng: random.Random) -> list[dict]:
+    """The near misses of the game dealt: the base game's, or with the nobles theirs too."""
+    return (_noble_extra_candidates if state.nobles else _extra_candidates)(state, rng)
 
 
-def noble_adapter() -> GameAdapter:
-    return dataclasses.replace(
-        ADAPTER,
-        name="torri-nobles",
-        new_game=lambda seed: torri.new_game(seed, nobles=True),
-        full_set=Counter(TOWER_COUNTS) + Counter(NOBLE_COUNTS),  # T-COMP-4: all 55 cards
-        card_pool=_noble_card_pool,
-        reveal=_noble_reveal,
-        resolve=_noble_resolve,
-        agree=_noble_agree,
-        extra_candidates=_noble_extra_candidates,
-    )
+_CARDS = "cards"
+STEP_SCHEMA = {
+    "purchase": {},
+    "exchange": {"cards": _CARDS},
+    "draw": {"from": ("deck", "market", "noble_deck"), "card": "card"},
+    "stop": {},
+    "build": {"cards": _CARDS, "kind": ("plain", "colorful"), "rank": "index"},
+    "extend": {"tower": "index", "cards": _CARDS, "kind": ("plain", "colorful"), "rank": "index"},
+    "complete": {"towers": "indices"},
+    "close": {},
+    "pass": {},
+    "guard": {},
+    "giostra": {},
+    "decline": {},
+    "target": {"player": "index", "tower": "index"},
+    "take": {"positions": "indices", "cards": _CARDS},
+    "give": {"cards": _CARDS},
+    "refill": {"cards": _CARDS},
+    "noble": {"card": "card", "cost": _CARDS},
+}
+
+KNOWLEDGE = Knowledge(
+    conservation=Conservation(_pieces, _full_set),
+    step_schema=STEP_SCHEMA,
+    card_names=tuple(CARD_NAMES.values()),
+    card_pool=_card_pool,
+    max_index=_max_index,
+    extra_candidates=_candidates,
+    # A draw from a known deck may name its top card (a referee confirming it): the engine's canonical_step makes
+    # that the same step as the listed one, without a card.
+    canonical=torri.canonical_step,
+    # The Game lists at most 10,000 steps (T-SVC-LIST), refusing more (a view's unknown hands multiply the choices
+    # with the nobles); the engine lists them all.
+    whole_listing=torri.legal_steps,
+    reveal=_reveal,
+    resolve=_resolve,
+    agree=_agree,
+)
+
+GAME = GAMES["torri"]
+BASE = Subject(GAME, knows=KNOWLEDGE)  # "torri"
+NOBLES = Subject(GAME, variant={"nobles": True}, knows=KNOWLEDGE)  # "torri-nobles"
 
 
-NOBLE_ADAPTER = noble_adapter()
+def _exchanging_little(rng: random.Random, legal, subject: Subject):
+    others = [s for s in legal if s.type != "exchange"]
+    return by_type(0.03)(rng, others if others and rng.random() < 0.9 else legal, subject)
 
 
-def noble_hungry(rng: random.Random, legal, adapter: GameAdapter):
+# Draws from the market and rarely exchanges, so the market runs dry and refills (by_type otherwise).
+market_hungry = preferring("market_hungry", lambda s: s.type == "draw" and s.source == "market", 0.8,
+                           _exchanging_little)
+
+POLICIES = {"uniform": uniform, "biased": biased(0.03), "by_type": by_type(0.03), "market_hungry": market_hungry}
+
+
+def _likes_nobles(step: torri.Step) -> bool:
+    """A noble drawn (off the noble deck or the market) or played, Giostra, Buona Pietra built or extended."""
+    if step.type == "draw" and (step.source == "noble_deck" or (step.card is not None
+                                                                  and not is_tower_card(step.card))):
+        return True
+    if step.type in ("noble", "giostra"):
+        return True
+    return step.type in ("build", "extend") and BUONA_PIETRA in step.cards
+
+
+_liking_nobles = preferring("noble_hungry", _likes_nobles, 0.7, by_type(0.03))
+
+
+def noble_hungry(rng: random.Random, legal, subject: Subject):
     """Draws nobles, plays them, builds with Buona Pietra and answers with Giostra when it can (by_type
     otherwise), so that the noble paths come up in every game."""
-    def liked(step: torri.Step) -> bool:
-        if step.type == "draw" and (step.source == "noble_deck" or (step.card is not None
-                                                                      and not is_tower_card(step.card))):
-            return True
-        if step.type in ("noble", "giostra"):
-            return True
-        return step.type in ("build", "extend") and BUONA_PIETRA in step.cards
-
     rebuilds = [s for s in legal if s.type in ("build", "extend")]
     if rebuilds and any(s.type == "stop" for s in legal) and rng.random() < 0.8:  # after Giostra: rebuild if it can
         return rng.choice(rebuilds)
-    favourites = [s for s in legal if liked(s)]
-    if favourites and rng.random() < 0.7:
-        return rng.choice(favourites)
-    return by_type(0.03)(rng, legal, adapter)
+    return _liking_nobles(rng, legal, subject)
 
 
 NOBLE_POLICIES = {**POLICIES, "noble_hungry": noble_hungry}
-
-
-def _noble_games(count: int) -> list[tuple[str, int]]:
-    kinds = ("noble_hungry", "by_type", "noble_hungry", "biased", "noble_hungry", "uniform", "market_hungry")
-    return [(kinds[i % len(kinds)], 7000 + i) for i in range(count)]
 
 
 def _ended_with_two_passes(state: torri.State, history: list[dict], stats: Stats) -> None:
@@ -365,6 +307,8 @@ def _ended_with_two_passes(state: torri.State, history: list[dict], stats: Stats
 def conformance_plans() -> list[Plan]:
     """The base game's random games (mostly long ones: biased away from pass, by step type or market-hungry; one
     in six uniform) and the noble games (noble-hungry three times in seven)."""
-    return [Plan(ADAPTER, _games(GAMES), POLICIES, finished=_ended_with_two_passes),
-            Plan(NOBLE_ADAPTER, _noble_games(NOBLE_GAMES), NOBLE_POLICIES,
+    base = ("biased", "by_type", "market_hungry", "biased", "by_type", "uniform")
+    nobles = ("noble_hungry", "by_type", "noble_hungry", "biased", "noble_hungry", "uniform", "market_hungry")
+    return [Plan(BASE, in_turn(base, range(1000, 1000 + GAMES_PLAYED)), POLICIES, finished=_ended_with_two_passes),
+            Plan(NOBLES, in_turn(nobles, range(7000, 7000 + NOBLE_GAMES)), NOBLE_POLICIES,
                  knobs={"random_candidates": 3, "near_miss_candidates": 3}, finished=_ended_with_two_passes)]

@@ -1,5 +1,5 @@
 """Torri (base game) against the conformance harness, beside the registry-wide random games
-(tests/test_games_conform.py, which plays them through tests/torri/conformance.py's adapter): games followed by a
+(tests/test_games_conform.py, which plays them through tests/torri/conformance.py's knowledge): games followed by a
 referee who sees one player's view, the step types and view decisions the policies reach, and hypothesis properties
 of the JSON forms.
 
@@ -17,9 +17,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from service.games import torri
-from tests.conformance import Checker, GameAdapter, biased, by_type, perft
+from service.games.core.perft import perft
+from tests.conformance import Checker, Subject, biased, by_type
 
-from .conformance import ADAPTER, market_hungry
+from .conformance import BASE, GAME, market_hungry
 
 FOLLOWED = int(os.environ.get("CONFORMANCE_FOLLOWED", "20"))
 
@@ -31,7 +32,7 @@ def test_referee_follows_a_game_from_one_view(seed: int) -> None:
     naming the cards that come off the deck and that the Trade picks: each is legal in the view, the view keeps
     agreeing with the game, every view position passes the harness's checks, and the score comes out the same."""
     policy = (market_hungry, by_type(0.03), biased(0.03))[seed % 3]
-    checker = Checker(ADAPTER, random_candidates=3, near_miss_candidates=3)
+    checker = Checker(BASE, random_candidates=3, near_miss_candidates=3)
     full, view = checker.follow(seed, policy, viewer=seed % 2)
     assert view.phase == torri.OVER
     assert torri.score(view).to_json() == torri.score(full).to_json()
@@ -53,7 +54,7 @@ def test_draw_naming_known_top_card_is_the_listed_draw() -> None:
 
 def test_long_games_cover_every_step_type() -> None:
     """The biased policies reach every kind of step of the base game: the suite is not checking empty games."""
-    checker = Checker(ADAPTER, random_candidates=0, near_miss_candidates=0, check_views=False)
+    checker = Checker(BASE, random_candidates=0, near_miss_candidates=0, check_views=False)
     for i in range(40):
         checker.play(5000 + i, by_type(0.03) if i % 2 else biased(0.03), check=False)
     seen = set(checker.stats.step_types)
@@ -71,24 +72,24 @@ def test_views_reach_refill_and_named_draws() -> None:
         rng = random.Random(seed)
         while state.phase != torri.OVER:
             legal = torri.legal_steps(state)
-            step = market_hungry(rng, legal, ADAPTER)
+            step = market_hungry(rng, legal, BASE)
             view = torri.player_view(state, state.to_act)
             for view_step in torri.legal_steps(view):
                 seen[view_step.type, view_step.card is not None] += 1
                 if view_step.type == "draw" and view_step.source == "deck":
-                    after = ADAPTER.apply(view, view_step)
+                    after = BASE.apply(view, view_step)
                     if after.pending is not None and after.pending.type == "refill":
                         seen["refill-pending"] += 1
                         for refill in torri.legal_steps(after)[:3]:
-                            ADAPTER.apply(after, refill)
-            state = ADAPTER.apply(state, step)
+                            BASE.apply(after, refill)
+            state = BASE.apply(state, step)
     assert seen["draw", True] and seen["refill-pending"]
 
 
 # ---------------------------------------------------------------- hypothesis properties
 
 def _play(seed: int | str, steps: int, choices: int, *, nobles: bool = False, choose=biased(0.05),
-          adapter: GameAdapter | None = None) -> list[torri.State]:
+          subject: Subject = BASE) -> list[torri.State]:
     """The states of a game of at most `steps` steps from a seeded deal, the steps picked by `choose`."""
     rng = random.Random(choices)
     state = torri.new_game(seed, nobles=nobles)
@@ -97,7 +98,7 @@ def _play(seed: int | str, steps: int, choices: int, *, nobles: bool = False, ch
         legal = torri.legal_steps(state)
         if not legal:
             break
-        state = ADAPTER.apply(state, choose(rng, legal, adapter or ADAPTER))
+        state = BASE.apply(state, choose(rng, legal, subject))
         states.append(state)
     return states
 
@@ -111,10 +112,10 @@ def assert_json_round_trip(state: torri.State) -> None:
         assert json.dumps(torri.state_json(back)) == text
 
 
-def assert_perft_survives_json(state: torri.State, adapter: GameAdapter, depth: int) -> None:
+def assert_perft_survives_json(state: torri.State, depth: int) -> None:
     """The tree of step sequences below a position is the same below its JSON round trip."""
     back = torri.read_state(json.loads(json.dumps(torri.state_json(state))))
-    assert perft(adapter, back, depth) == perft(adapter, state, depth)
+    assert perft(GAME, back, depth) == perft(GAME, state, depth)
 
 
 seeds = st.one_of(st.integers(min_value=0, max_value=2**40), st.text(max_size=12))
@@ -138,4 +139,4 @@ def test_legal_moves_json_parses(seed, steps, choices) -> None:
 @given(seed=seeds, steps=st.integers(min_value=0, max_value=250), choices=st.integers(min_value=0, max_value=2**32),
        depth=st.integers(min_value=1, max_value=3))
 def test_perft_survives_json(seed, steps, choices, depth) -> None:
-    assert_perft_survives_json(_play(seed, steps, choices)[-1], ADAPTER, depth)
+    assert_perft_survives_json(_play(seed, steps, choices)[-1], depth)

@@ -1,5 +1,5 @@
 """Torri, advanced game (the ten nobles), against the conformance harness, beside the registry-wide random games
-(tests/test_games_conform.py, which plays them through tests/torri/conformance.py's noble adapter): games followed
+(tests/test_games_conform.py, which plays them through tests/torri/conformance.py's knowledge): games followed
 by a referee who sees one player's view (the other hand, the tower deck and the noble deck unknown), the noble
 decisions the policies reach, and hypothesis properties of the JSON forms.
 
@@ -19,8 +19,7 @@ from service.games.torri.cards import BUONA_PIETRA, CARD_NAMES, PALAZZO, is_towe
 from tests.conformance import Checker, biased, by_type
 from tests.torri import test_conformance as base
 
-from .conformance import ACTION_NOBLES, noble_hungry
-from .conformance import NOBLE_ADAPTER as ADAPTER
+from .conformance import ACTION_NOBLES, NOBLES, noble_hungry
 
 FOLLOWED = int(os.environ.get("CONFORMANCE_NOBLE_FOLLOWED", "12"))
 
@@ -32,7 +31,7 @@ def test_referee_follows_a_noble_game_from_one_view(seed: int) -> None:
     real game's steps, naming the cards that come off either deck: each is legal in the view, the view keeps
     agreeing with the game, every view position passes the harness's checks, and the score comes out the same."""
     policy = (noble_hungry, by_type(0.03), noble_hungry, biased(0.03))[seed % 4]
-    checker = Checker(ADAPTER, random_candidates=2, near_miss_candidates=2)
+    checker = Checker(NOBLES, random_candidates=2, near_miss_candidates=2)
     full, view = checker.follow(seed, policy, viewer=seed % 2)
     assert view.phase == torri.OVER
     assert torri.score(view).to_json() == torri.score(full).to_json()
@@ -48,7 +47,7 @@ def test_noble_games_cover_every_noble_step() -> None:
         rng = random.Random(f"cover:{seed}")
         state = torri.new_game(seed, nobles=True)
         while state.phase != torri.OVER:
-            step = noble_hungry(rng, torri.legal_steps(state), ADAPTER)
+            step = noble_hungry(rng, torri.legal_steps(state), NOBLES)
             pending = state.pending
             after = torri.apply_step(state, step)[0]
             if step.type == "noble":
@@ -79,7 +78,7 @@ def test_noble_games_cover_every_noble_step() -> None:
 # ---------------------------------------------------------------- hypothesis properties
 
 def _play(seed, steps: int, choices: int) -> list[torri.State]:
-    return base._play(seed, steps, choices, nobles=True, choose=noble_hungry, adapter=ADAPTER)
+    return base._play(seed, steps, choices, nobles=True, choose=noble_hungry, subject=NOBLES)
 
 
 seeds = base.seeds
@@ -93,4 +92,4 @@ def test_noble_json_round_trip(seed, steps, choices) -> None:
 @given(seed=seeds, steps=st.integers(min_value=0, max_value=250), choices=st.integers(min_value=0, max_value=2**32),
        depth=st.integers(min_value=1, max_value=2))
 def test_noble_perft_survives_json(seed, steps, choices, depth) -> None:
-    base.assert_perft_survives_json(_play(seed, steps, choices)[-1], ADAPTER, depth)
+    base.assert_perft_survives_json(_play(seed, steps, choices)[-1], depth)

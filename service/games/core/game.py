@@ -115,7 +115,6 @@ class Game(ABC, Generic[S, T]):
     # a search's playouts end after this many turns, judged by `evaluate`; None: played to the end
     playout_turns: ClassVar[int | None] = None
     lead_scale: ClassVar[float | None] = None  # ... as a logistic of the lead, this many points a unit
-    max_legal_steps: ClassVar[int | None] = None  # the most steps a listing holds (None: all)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
