@@ -1,4 +1,4 @@
-"""The API layer names no game: each game's adapter offers the requests the contract's examples are made from
+"""The API layer names no game: each game offers the requests the contract's examples are made from
 (Game.examples), and one generic driver (service/api/openapi.py) calls every endpoint with them."""
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from service.api.openapi import shortened_svg
+from service.games.core.game import Capability
 from service.games.registry import GAMES
 
 API = Path(__file__).resolve().parents[2] / "service" / "api"
@@ -31,8 +32,8 @@ def test_every_game_offers_the_examples_of_the_contract(client, game_id):
     game, base = GAMES[game_id], f"/v1/games/{game_id}"
     examples = game.examples
     assert {"new", "apply", "validate"} <= set(examples)
-    for tool in ("picture", "notation"):
-        assert (tool in examples) == hasattr(game, tool), f"{game_id}: a {tool} example iff the game has /{tool}"
+    for tool, capability in (("picture", Capability.PICTURE), ("notation", Capability.NOTATION)):
+        assert (tool in examples) == game.offers(capability), f"{game_id}: a {tool} example iff it has /{tool}"
     dealt = client.post(f"{base}/new", json=examples["new"])
     assert dealt.status_code == 200, dealt.get_json()
     state = dealt.get_json()["state"]
@@ -49,13 +50,13 @@ def test_every_game_offers_the_examples_of_the_contract(client, game_id):
         assert response.status_code == 200 and response.mimetype == "image/svg+xml"
 
 
-def test_the_picture_endpoint_is_described_by_the_adapter():
+def test_the_picture_endpoint_is_described_by_the_game():
     spec = yaml.safe_load((API.parent.parent / "openapi.yaml").read_text(encoding="utf-8"))
-    pictured = [game_id for game_id, game in GAMES.items() if hasattr(game, "picture")]
+    pictured = [game_id for game_id, game in GAMES.items() if game.offers(Capability.PICTURE)]
     assert pictured
     for game_id in pictured:
         operation = spec["paths"][f"/v1/games/{game_id}/picture"]["post"]
-        assert operation["description"] == inspect.cleandoc(GAMES[game_id].picture.__doc__)
+        assert operation["description"] == inspect.cleandoc(GAMES[game_id].draw.__doc__)
 
 
 def test_a_shortened_svg_keeps_its_opening_tag():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.api.referee import POLICY, editor_folder
+from service.games.core.game import Capability
 from service.games.registry import GAMES
 
 
@@ -20,7 +21,7 @@ def test_the_games_offered_come_from_the_registry(client):
                               "rules_version": GAMES["torri"].info.rules_version}
     assert by_id["campanile"]["picture"] is True
     for game in games:
-        assert hasattr(GAMES[game["id"]], "picture") is game["picture"]
+        assert GAMES[game["id"]].offers(Capability.PICTURE) is game["picture"]
 
 
 @pytest.mark.parametrize("game", sorted(g for g in GAMES if editor_folder(g) is not None))

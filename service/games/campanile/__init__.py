@@ -28,7 +28,7 @@ from .cards import (
 )
 from .catalogue import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .engine import apply_step, known_cards, legal_steps, missing_cards
-from .game import Outcome, apply_steps, legal_moves, new_game, player_view, score, score_table_json, to_act
+from .game import GAME, Outcome, apply_steps, legal_moves, new_game, player_view, score, score_table_json, to_act
 from .model import BET, DRAW, OVER, PLAY, LastPlay, Pile, Player, State, Table, Token, Tower
 from .position import state_json, table_json, table_of
 from .schemas import parse_step, read_state, read_table, validate_state
@@ -40,7 +40,8 @@ CampanileError = GameError  # every game's errors are the shared ones (one base,
 GAME_ID = "campanile"
 
 __all__ = [
-    "BET", "CARDS_PER_STYLE", "DRAW", "FLAGS", "GAME_ID", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "OVER", "PLAY",
+    "GAME", "BET", "CARDS_PER_STYLE", "DRAW", "FLAGS", "GAME_ID", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "OVER",
+    "PLAY",
     "RULES", "RULES_BY_ID", "RULES_VERSION", "SETUP_REMOVED", "STYLES", "TOKENS", "CampanileError", "GameError",
     "IllegalStepError", "InvalidStateError", "LastPlay", "MalformedError", "Outcome", "Pile", "Player", "Problem",
     "Rule", "Score", "State", "Step", "Table", "Token", "Tower", "apply_step", "apply_steps", "cards_in_play",

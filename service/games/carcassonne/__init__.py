@@ -12,7 +12,7 @@ from ..core.errors import GameError, IllegalStepError, InvalidStateError, Malfor
 from .board import BoardIndex, Group
 from .catalogue import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .engine import apply_step, captures, drawable, legal_steps, reach, unplaced
-from .game import GAME_ID, Outcome, apply_steps, legal_moves, new_game, player_view, score, to_act
+from .game import GAME, GAME_ID, Outcome, apply_steps, legal_moves, new_game, player_view, score, to_act
 from .model import (
                     FLOORS,
                     MAX_PLAYERS,
@@ -37,7 +37,7 @@ from .tiles import FACES, START_TILE, Face, Kind, Segment, face, full_set, tile_
 CarcassonneError = GameError  # every game's errors are the shared ones (one base, mapped once at the HTTP boundary)
 
 __all__ = [
-    "FACES", "FLOORS", "GAME_ID", "MAX_PLAYERS", "MEEPLES", "MIN_PLAYERS", "RANSOM", "RULES", "RULES_BY_ID",
+    "GAME", "FACES", "FLOORS", "GAME_ID", "MAX_PLAYERS", "MEEPLES", "MIN_PLAYERS", "RANSOM", "RULES", "RULES_BY_ID",
     "RULES_VERSION", "START_TILE", "Bag", "BoardIndex", "CarcassonneError", "Face", "GameError", "Group",
     "IllegalStepError", "InvalidStateError", "Kind", "MalformedError", "Meeple", "Outcome", "Phase", "Placement",
     "Player", "Problem", "Rule", "Score", "Segment", "State", "Step", "StepDue", "Tower", "apply_step",

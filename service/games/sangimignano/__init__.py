@@ -13,7 +13,7 @@ as a pure library (no web, no cache, no I/O).
 from ..core.errors import GameError, IllegalStepError, InvalidStateError, MalformedError, Problem
 from .catalogue import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .engine import apply_step, buildable, legal_steps, possible_group, stuck
-from .game import Outcome, apply_steps, as_step, default_hexes, legal_moves, new_game, player_view, score, to_act
+from .game import GAME, Outcome, apply_steps, as_step, default_hexes, legal_moves, new_game, player_view, score, to_act
 from .geometry import GUILDS, KINDS, Layout, Placed, layout
 from .model import (
     BUILD,
@@ -40,7 +40,8 @@ SanGimignanoError = GameError  # every game's errors are the shared ones (one ba
 GAME_ID = "sangimignano"
 
 __all__ = [
-    "BUILD", "GAME_ID", "GUILDS", "HEX", "HEXAGONS", "KINDS", "MAX_PLAYERS", "MIN_PLAYERS", "OVER", "PLAY", "RULES",
+    "GAME", "BUILD", "GAME_ID", "GUILDS", "HEX", "HEXAGONS", "KINDS", "MAX_PLAYERS", "MIN_PLAYERS", "OVER", "PLAY",
+    "RULES",
     "RULES_BY_ID", "RULES_VERSION", "SETUP", "TOKEN", "TOKENS", "TOWERS", "GameError", "IllegalStepError",
     "InvalidStateError", "Layout", "MalformedError", "Outcome", "Placed", "Player", "PlayerScore", "Problem", "Rule",
     "SanGimignanoError", "Score", "State", "Step", "apply_step", "apply_steps", "as_step", "buildable",

@@ -12,7 +12,7 @@ from ..core.errors import GameError, IllegalStepError, InvalidStateError, Malfor
 from .cards import CARD_NAMES, CARDS_BY_NAME, NOBLE_NAMES, NOBLES, RANKS
 from .catalogue import RULES, RULES_BY_ID, RULES_VERSION, Rule
 from .engine import TooManyStepsError, apply_step, canonical_step, legal_steps, missing_cards, nobles_used
-from .game import Outcome, apply_steps, legal_moves, new_game, player_view, score, score_table_json
+from .game import GAME, Outcome, apply_steps, legal_moves, new_game, player_view, score, score_table_json
 from .model import COLORFUL, ENDING, MAIN, OVER, PLAIN, Pending, Player, State, Table, Tower
 from .position import state_json, table_json
 from .schemas import PENDING_TYPES, parse_step, read_state, read_table, validate_state
@@ -24,7 +24,7 @@ TorriError = GameError  # every game's errors are the shared ones (one base, map
 GAME_ID = "torri"
 
 __all__ = [
-    "CARD_NAMES", "CARDS_BY_NAME", "CATEGORIES", "COLORFUL", "ENDING", "GAME_ID", "MAIN", "MAX_CARDS_IN_STEP",
+    "GAME", "CARD_NAMES", "CARDS_BY_NAME", "CATEGORIES", "COLORFUL", "ENDING", "GAME_ID", "MAIN", "MAX_CARDS_IN_STEP",
     "NOBLE_NAMES", "NOBLES", "OVER", "PENDING_TYPES", "PLAIN", "RANKS", "RULES", "RULES_BY_ID", "RULES_VERSION",
     "GameError", "IllegalStepError", "InvalidStateError", "MalformedError", "Outcome", "Pending", "Player",
     "PlayerScore", "Problem", "Rule", "Score", "State", "Step", "TooManyStepsError", "Table", "TorriError", "Tower",
