@@ -7,20 +7,19 @@ A game records one set or more: data/golden/*.json with data/perft.json, and a v
 """
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
+from service.games.core.game import Game
 from service.games.registry import GAMES
 
 TESTS = Path(__file__).resolve().parent
 
 
-def library(game: str) -> ModuleType:
-    """The game's rules library (service/games/<game>), the module perft walks."""
-    return importlib.import_module(f"service.games.{game}")
+def library(game: str) -> Game:
+    """The registered game (service.games.core.game.Game), what the replays and perft walk."""
+    return GAMES[game]
 
 
 def data(game: str) -> Path:
@@ -53,20 +52,17 @@ def variant_names(game: str) -> list[str]:
 def deal(game: str, golden: dict) -> Any:
     """The deal a recorded game starts from: its seed, its players' names (Torri's two records none) and its
     variant."""
-    names = {"names": golden["names"]} if "names" in golden else {}
-    return library(game).new_game(golden["seed"], **names, **golden["variant"])
+    return library(game).new_game(golden["seed"], names=golden.get("names"), variant=golden["variant"])
 
 
 def perft_start(game: str, counts: dict, position: dict) -> Any:
     """The deal of a perft position: its seed, its player count if it names one, and the variant, the file's
     (`"variant"`) or the position's own (a key per variant the game declares)."""
-    options = dict(counts.get("variant", {}))
-    options.update({name: position[name] for name in variant_names(game) if name in position})
-    if "players" in position:
-        options["players"] = position["players"]
-    return library(game).new_game(position["seed"], **options)
+    variant = dict(counts.get("variant", {}))
+    variant.update({name: position[name] for name in variant_names(game) if name in position})
+    names = [f"Player {i + 1}" for i in range(position["players"])] if "players" in position else None
+    return library(game).new_game(position["seed"], names=names, variant=variant)
 
 
 def is_over(game: str, state: Any) -> bool:
-    # Torri's state says so by its phase alone; the other games' states have `over`
-    return state.over if hasattr(state, "over") else state.phase == library(game).OVER
+    return library(game).to_act(state) is None
