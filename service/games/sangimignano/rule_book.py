@@ -1,20 +1,15 @@
-"""Regenerate service/games/sangimignano/rule_book.json from the San Gimignano rule book (markdown).
-
-Usage: python tools/gen_sangimignano_catalogue.py [RULE_BOOK] [--check]
-
-RULE_BOOK defaults to the game's own rule book, service/games/sangimignano/rules.md.
+"""San Gimignano's rule book (rules.md) read into the catalogue's rules (tools/gen_catalogue.py writes
+rule_book.json).
 
 Every S-* id becomes an entry, in the order the book first names it: the numbered items (`- **S-TURN-1 Token.**`,
 nested ones too), and the ids the items define inline: a bold id (`**S-TOKEN-1**`) gets the sentence that names
 it, a ruling (`*Ruling (S-SVC-SKIP):*`) gets its text up to the next ruling.
 """
+from __future__ import annotations
+
 import re
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tools import rule_book
+from ..core import rule_book
 
 ITEM = re.compile(r"^\s*- \*\*(S-[A-Z0-9-]+)(?: ([^*]+?))?\.?\*\*\s*(.*)$")
 INLINE_BOLD = re.compile(r"\*\*(S-[A-Z0-9-]+)\*\*")
@@ -36,22 +31,8 @@ def sentence_around(text: str, start: int, end: int) -> str:
     return text[begin:finish]
 
 
-def parse(markdown: str):
-    items, section, current = [], None, None
-    for line in markdown.splitlines():
-        if line.startswith("## "):
-            section = line[3:].strip()
-            current = None
-            continue
-        match = ITEM.match(line)
-        if match:
-            rule_id, title, text = match.groups()
-            current = {"id": rule_id, "section": section, "title": (title or "").strip().rstrip("."), "text": text}
-            items.append(current)
-        elif current is not None and line.startswith("  ") and line.strip() and not line.strip().startswith("- "):
-            current["text"] += " " + line.strip()
-        else:
-            current = None
+def parse(markdown: str) -> list[dict]:
+    items = rule_book.items(markdown, ITEM, nested=True)
     rules, seen = [], set()
     for item in items:
         text = item["text"]
@@ -73,7 +54,3 @@ def parse(markdown: str):
             rules.append({"id": inline.group(1), "section": item["section"], "title": "",
                           "text": clean(text[mark.end():stop]), "ruling": True})
     return rules
-
-
-if __name__ == "__main__":
-    sys.exit(rule_book.main("sangimignano", parse))
