@@ -22,6 +22,7 @@ from .caching import AnswerCache
 from .config import Settings
 from .front import Answer
 from .jsonio import dumps
+from .language import PARAMETERS, chosen, spoken
 from .observability import GAME_KEY
 from .problems import ApiProblem
 from .schemas import GamesSchema, ProblemSchema, RulesSchema
@@ -31,6 +32,10 @@ PROBLEM_RESPONSES = {
     413: "Body over the size limit.",
     415: "Body is not JSON.",
     429: "Rate limit exceeded.",
+}
+LANGUAGE_HEADERS = {
+    "Content-Language": {"description": "The language of the answer's words.", "schema": {"type": "string"}},
+    "Vary": {"description": "Accept-Language: the answer depends on it.", "schema": {"type": "string"}},
 }
 QUESTIONS = ("rules", "new", "validate", "legal-moves", "apply", "replay", "score", "view")
 TOOLS = ("picture", "notation", "suggest")  # POST endpoints beside the questions (not listed among a game's links)
@@ -196,8 +201,11 @@ def _rules(game: Game) -> Callable:
         """The rule catalogue.
 
         Every rule id with its section, title and text; rulings (points the rulesheet leaves open, settled by the
-        service) are marked. Violations and errors cite these ids."""
-        return json_response({"game": game.info.id, "rules_version": game.info.rules_version, "rules": game.rules()})
+        service) are marked. Violations and errors cite these ids. The words are in the language chosen (`lang`,
+        else Accept-Language: English, French, German or Italian); the ids stay as they are."""
+        language = chosen(request.args, request.headers.get("Accept-Language"))
+        return spoken(json_response({"game": game.info.id, "rules_version": game.info.rules_version,
+                                     "rules": game.rules(language)}), language)
     return rules
 
 
@@ -223,7 +231,8 @@ def game_blueprint(game: Game, answers: AnswerCache, settings: Settings) -> Blue
     def named(endpoint: str) -> Callable:
         return blp.doc(operationId=operation_id(game_id, endpoint))
 
-    rules = _document_problems(blp, (429,))(blp.response(200, RulesSchema)(_rules(game)))
+    rules = _document_problems(blp, (429,))(blp.response(200, RulesSchema, headers=LANGUAGE_HEADERS)(_rules(game)))
+    rules = blp.doc(parameters=PARAMETERS)(rules)
     blp.route("/rules", methods=["GET"])(named("rules")(rules))
     for endpoint in ENDPOINTS:
         if endpoint.name == "notation" and offered(game, "picture"):

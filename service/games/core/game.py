@@ -13,14 +13,19 @@ state (`TABLE`), drawing it (`PICTURE`), writing it in notation (`NOTATION`), an
 """
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
+from pathlib import Path
 from random import Random
 from typing import Any, Callable, ClassVar, Generic, Iterable, Mapping, Protocol, Sequence, TypeVar
 
+from .catalogue import Rule
 from .errors import GameError, IllegalStepError, MalformedError, Problem
 from .events import Event
+from .language import DEFAULT, Catalogues
 from .narration import narrated, winners_sentence
 from .reading import Reading
 
@@ -30,7 +35,7 @@ T = TypeVar("T")  # a game's step
 
 
 class Documented(Protocol):
-    """A score or a catalogue's rule: what the answer carries is its JSON form."""
+    """A score: what the answer carries is its JSON form."""
 
     def to_json(self) -> Json: ...
 
@@ -105,7 +110,7 @@ class Game(ABC, Generic[S, T]):
     """A game: its rules on typed values, its documents' JSON forms, and the questions the service answers."""
 
     info: ClassVar[GameInfo]
-    rule_book: ClassVar[Sequence[Documented]]  # the catalogue (catalogue.py): what violations cite
+    rule_book: ClassVar[Sequence[Rule]]  # the catalogue (catalogue.py): what violations cite
     # its requests and answers by role (service.wire.schemas.Forms, made in its schemas.py): openapi.yaml's source
     wire: ClassVar[Any]
     step_type: ClassVar[type]
@@ -120,9 +125,12 @@ class Game(ABC, Generic[S, T]):
         super().__init_subclass__(**kwargs)
         for capability in cls.capabilities:
             missing = [name for name in REQUIRES[capability] if getattr(cls, name) is getattr(Game, name)]
-            if missing or (capability is Capability.EDITOR and not cls.editor):
-                raise TypeError(f"{cls.__name__} declares {capability.value} without "
-                                f"{', '.join(missing) or 'its editor folder'}")
+            if capability is Capability.EDITOR and not cls.editor:
+                missing.append("its editor folder")
+            if capability is Capability.TABLE and getattr(cls.wire, "load_table", None) is None:
+                missing.append("a table in its wire form")
+            if missing:
+                raise TypeError(f"{cls.__name__} declares {capability.value} without {', '.join(missing)}")
 
     def offers(self, capability: Capability) -> bool:
         return capability in self.capabilities
@@ -294,8 +302,14 @@ class Game(ABC, Generic[S, T]):
 
     # ---------------------------------------------------------------- the service's questions
 
-    def rules(self) -> list[Json]:
-        return [rule.to_json() for rule in self.rule_book]
+    @cached_property
+    def catalogues(self) -> Catalogues:
+        """The game's message catalogues, in its folder (service.games.core.language)."""
+        return Catalogues(Path(sys.modules[type(self).__module__].__file__ or "").parent)
+
+    def rules(self, language: str = DEFAULT) -> list[Json]:
+        """The rule catalogue, its words in `language`."""
+        return [rule.to_json(self.catalogues, language) for rule in self.rule_book]
 
     def new(self, request: Json) -> Json:
         """{"state", "seed"}: a fresh deal for request["seed"] (always given: the API picks one if the caller did
