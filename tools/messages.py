@@ -73,6 +73,10 @@ def _read(path: Path, language: str | None = None) -> Catalog:
         return read_po(file, locale=language)
 
 
+def _entries(catalog: Catalog) -> list[tuple[object, str | None]]:
+    return [(message.id, message.context) for message in catalog if message.id]
+
+
 def locales(game: Game) -> Path:
     return game.catalogues.folder
 
@@ -120,7 +124,7 @@ def problems() -> list[str]:
     for game in GAMES.values():
         for domain, template in templates(game).items():
             pot = locales(game) / f"{domain}.pot"
-            if not pot.is_file() or pot.read_bytes() != _written(template):
+            if not pot.is_file() or _entries(_read(pot)) != _entries(template):  # the entries, whatever wrote them
                 found.append(f"{pot.relative_to(ROOT)}: stale: run `python tools/messages.py extract`")
             for language in LANGUAGES:
                 if language == DEFAULT:
