@@ -41,42 +41,6 @@ def new_game(seed: int | str, *, players: int | None = None, names: Iterable[str
                  removed)
 
 
-def player_view(state: State, player: int) -> State:
-    """The state as `player` may see it (C-SVC-UNKNOWN): the other hands, the removed cards and every pile below
-    its face-up top become counts. Towers, tokens, supplies and the tops are public."""
-    players = tuple(p if i == player else p._replace(hand=(), hidden=p.hand_size)
-                    for i, p in enumerate(state.players))
-    piles = tuple(Pile(pile.cards[:1], pile.size - 1) if pile.size > 1 else pile for pile in state.piles)
-    removed = len(state.removed) + state.removed_hidden
-    return replace(state, players=players, piles=piles, removed=(), removed_hidden=removed)
-
-
-def sample_unseen(seen: State, seat: int, rng: random.Random) -> State:
-    """A whole state `seat` cannot tell from `seen` (its view): the other hands, the piles below their tops and
-    the removed cards dealt afresh from the cards in play it cannot account for (C-SETUP-1)."""
-    if not seen.has_hidden:
-        return seen
-    rest = shuffled_rest(full_deck(len(seen.players)), _known_cards(seen), rng)
-
-    def deal(count: int) -> tuple[str, ...]:
-        dealt, rest[:count] = tuple(rest[:count]), []
-        return dealt
-    players = tuple(p._replace(hand=tuple(sorted(p.hand + deal(p.hidden))), hidden=0) if p.hidden else p
-                    for p in seen.players)
-    piles = tuple(Pile(pile.cards + deal(pile.hidden)) if pile.hidden else pile for pile in seen.piles)
-    removed = tuple(sorted(seen.removed + deal(seen.removed_hidden)))
-    return replace(seen, players=players, piles=piles, removed=removed, removed_hidden=0)
-
-
-def standing(state: State) -> tuple[int, ...]:
-    """Each player's points so far (C-END-3): the greedy player's evaluation."""
-    return tuple(p.total for p in score_state(state).players)
-
-
-def score(state: State) -> Score:
-    return score_state(state)
-
-
 def score_table_json(data: Any) -> tuple[Score, list[Problem]]:
     table, warnings = read_table(data)
     return score_table(table), warnings
@@ -96,19 +60,48 @@ class CampanileGame(Game[State, Step]):
     editor = "referee"
     playout_turns = 2  # the search's playouts: two turns, then the leader on points wins (bench/players.py)
 
-    state_json = staticmethod(state_json)
     legal_steps = staticmethod(legal_steps)
     apply_step = staticmethod(apply_step)
-    player_view = staticmethod(player_view)
-    sample_unseen = staticmethod(sample_unseen)
-    evaluate = staticmethod(standing)
-    score_state = staticmethod(score)
     narrate = staticmethod(narrate)
-    score_table = staticmethod(score_table)
-    table_of = staticmethod(table_of)
+    state_json = staticmethod(state_json)
 
     def deal(self, seed: int | str, *, names: Sequence[str] | None, variant: Mapping[str, Any]) -> State:
         return new_game(seed, names=names, bet_on_played=variant["bet_on_played"])
+
+    def player_view(self, state: State, player: int) -> State:
+        """The state as `player` may see it (C-SVC-UNKNOWN): the other hands, the removed cards and every pile below
+        its face-up top become counts. Towers, tokens, supplies and the tops are public."""
+        players = tuple(p if i == player else p._replace(hand=(), hidden=p.hand_size)
+                        for i, p in enumerate(state.players))
+        piles = tuple(Pile(pile.cards[:1], pile.size - 1) if pile.size > 1 else pile for pile in state.piles)
+        removed = len(state.removed) + state.removed_hidden
+        return replace(state, players=players, piles=piles, removed=(), removed_hidden=removed)
+
+    def sample_unseen(self, seen: State, seat: int, rng: random.Random) -> State:
+        """A whole state `seat` cannot tell from `seen` (its view): the other hands, the piles below their tops and
+        the removed cards dealt afresh from the cards in play it cannot account for (C-SETUP-1)."""
+        if not seen.has_hidden:
+            return seen
+        rest = shuffled_rest(full_deck(len(seen.players)), _known_cards(seen), rng)
+
+        def deal(count: int) -> tuple[str, ...]:
+            dealt, rest[:count] = tuple(rest[:count]), []
+            return dealt
+        players = tuple(p._replace(hand=tuple(sorted(p.hand + deal(p.hidden))), hidden=0) if p.hidden else p
+                        for p in seen.players)
+        piles = tuple(Pile(pile.cards + deal(pile.hidden)) if pile.hidden else pile for pile in seen.piles)
+        removed = tuple(sorted(seen.removed + deal(seen.removed_hidden)))
+        return replace(seen, players=players, piles=piles, removed=removed, removed_hidden=0)
+
+    def evaluate(self, state: State) -> tuple[int, ...]:
+        """Each player's points so far (C-END-3): the greedy player's evaluation."""
+        return tuple(p.total for p in score_state(state).players)
+
+    score_state = staticmethod(score_state)
+
+    # a finished table (TABLE, PICTURE)
+    score_table = staticmethod(score_table)
+    table_of = staticmethod(table_of)
 
     def draw(self, table: Any) -> str:
         """Draw a state's table or a table as SVG: the five towers in their row as stacks of cards, the flag each
@@ -144,6 +137,7 @@ class CampanileGame(Game[State, Step]):
 
 
 GAME = CampanileGame()
+player_view, sample_unseen, standing, score = GAME.player_view, GAME.sample_unseen, GAME.evaluate, GAME.score_state
 as_step = GAME.as_step  # (step, index=0) -> Step
 apply_steps = GAME.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
 legal_moves = GAME.legal_moves_of  # (state) -> every legal step's JSON form

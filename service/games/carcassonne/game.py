@@ -19,7 +19,7 @@ from .engine import apply_step, legal_moves, legal_steps, unplaced
 from .model import FLOORS, MAX_PLAYERS, MIN_PLAYERS, Bag, Phase, Placement, Player, State, StepDue
 from .narration import narrate
 from .position import state_json
-from .scoring import Score, score_state
+from .scoring import score_state
 from .steps import Step
 from .tiles import HALF_NAMES, INNER, START_TILE, full_set
 
@@ -42,50 +42,6 @@ def new_game(seed: int | str, *, players: int | None = None, names: Iterable[str
     state = State(tower, Phase.PLAY, 0, StepDue.PLACE, Bag.known(tuple(tiles)), (), board, None, None, (), (),
                   tuple(Player(name, floors=floors) for name in names), False)
     return state.with_index(BoardIndex.of(board))
-
-
-def player_view(state: State, player: int) -> State:
-    """The state as a player may see it: the bag's order becomes a count (K-SVC-BAG); the rest is public."""
-    del player  # every player sees the same
-    if state.bag.tiles is None:
-        return state
-    view = replace(state, bag=Bag(None, state.bag.count))
-    return view.with_index(state.index) if state.index is not None else view
-
-
-def seen_by(state: State, player: int) -> State:
-    """What the player to act knows: its view, and the tile it has drawn (K-PLACE: draw a tile, then place it),
-    the bag's first while a placement is due; the rest of a listed bag in a fixed order (its content is public,
-    K-COMP-3; its order is not)."""
-    if state.bag.tiles is None or state.step is not StepDue.PLACE or state.over:
-        return player_view(state, player)
-    drawn, rest = state.bag.tiles[:1], tuple(sorted(state.bag.tiles[1:]))
-    view = replace(state, bag=Bag.known(drawn + rest))
-    return view.with_index(state.index) if state.index is not None else view
-
-
-def sample_unseen(seen: State, seat: int, rng: random.Random) -> State:
-    """A whole state `seat` cannot tell from `seen` (what it knows, `seen_by`): the bag's order dealt afresh from
-    the tiles neither placed nor discarded (K-COMP-3), the tile drawn kept first."""
-    del seat  # every player sees the same
-    if seen.bag.tiles is not None:
-        drawn = seen.bag.tiles[:1] if seen.step is StepDue.PLACE else ()
-        rest = list(seen.bag.tiles[len(drawn):])
-        rng.shuffle(rest)
-        tiles = drawn + tuple(rest)
-    else:
-        tiles = tuple(shuffled_rest(unplaced(seen), {}, rng)[:seen.bag.count])
-    state = replace(seen, bag=Bag.known(tiles))
-    return state.with_index(seen.index) if seen.index is not None else state
-
-
-def standing(state: State) -> tuple[int, ...]:
-    """Each player's points as if the game ended now (K-SVC-SCORE): the greedy player's evaluation."""
-    return tuple(score_state(state).totals)
-
-
-def score(state: State) -> Score:
-    return score_state(state)
 
 
 def played_game(seed: int, names: list[str], tower: bool) -> State:
@@ -153,16 +109,48 @@ class CarcassonneGame(Game[State, Step]):
     # (K-SVC-SCORE), a lead of 8 points a 73 % chance; longer random playouts lost to greedy (bench/players.py)
     playout_turns, lead_scale = 1, 8.0
 
-    state_json = staticmethod(state_json)
     legal_steps = staticmethod(legal_steps)
     legal_moves_of = staticmethod(legal_moves)  # the engine writes them straight
     apply_step = staticmethod(apply_step)
-    player_view = staticmethod(player_view)
-    seen_by = staticmethod(seen_by)
-    sample_unseen = staticmethod(sample_unseen)
-    evaluate = staticmethod(standing)
-    score_state = staticmethod(score)
     narrate = staticmethod(narrate)
+    state_json = staticmethod(state_json)
+    score_state = staticmethod(score_state)
+
+    def player_view(self, state: State, player: int) -> State:
+        """The state as a player may see it: the bag's order becomes a count (K-SVC-BAG); the rest is public."""
+        del player  # every player sees the same
+        if state.bag.tiles is None:
+            return state
+        view = replace(state, bag=Bag(None, state.bag.count))
+        return view.with_index(state.index) if state.index is not None else view
+
+    def seen_by(self, state: State, player: int) -> State:
+        """What the player to act knows: its view, and the tile it has drawn (K-PLACE: draw a tile, then place it),
+        the bag's first while a placement is due; the rest of a listed bag in a fixed order (its content is public,
+        K-COMP-3; its order is not)."""
+        if state.bag.tiles is None or state.step is not StepDue.PLACE or state.over:
+            return self.player_view(state, player)
+        drawn, rest = state.bag.tiles[:1], tuple(sorted(state.bag.tiles[1:]))
+        view = replace(state, bag=Bag.known(drawn + rest))
+        return view.with_index(state.index) if state.index is not None else view
+
+    def sample_unseen(self, seen: State, seat: int, rng: random.Random) -> State:
+        """A whole state `seat` cannot tell from `seen` (what it knows, `seen_by`): the bag's order dealt afresh from
+        the tiles neither placed nor discarded (K-COMP-3), the tile drawn kept first."""
+        del seat  # every player sees the same
+        if seen.bag.tiles is not None:
+            drawn = seen.bag.tiles[:1] if seen.step is StepDue.PLACE else ()
+            rest = list(seen.bag.tiles[len(drawn):])
+            rng.shuffle(rest)
+            tiles = drawn + tuple(rest)
+        else:
+            tiles = tuple(shuffled_rest(unplaced(seen), {}, rng)[:seen.bag.count])
+        state = replace(seen, bag=Bag.known(tiles))
+        return state.with_index(seen.index) if seen.index is not None else state
+
+    def evaluate(self, state: State) -> tuple[int, ...]:
+        """Each player's points as if the game ended now (K-SVC-SCORE): the greedy player's evaluation."""
+        return tuple(score_state(state).totals)
 
     def deal(self, seed: int | str, *, names: Sequence[str] | None, variant: Mapping[str, Any]) -> State:
         return new_game(seed, names=names, tower=variant["tower"])
@@ -187,6 +175,8 @@ class CarcassonneGame(Game[State, Step]):
 
 
 GAME = CarcassonneGame()
+player_view, seen_by, sample_unseen, standing = GAME.player_view, GAME.seen_by, GAME.sample_unseen, GAME.evaluate
+score = GAME.score_state
 as_step = GAME.as_step  # (step, index=0) -> Step
 apply_steps = GAME.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
 

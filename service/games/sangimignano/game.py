@@ -93,45 +93,7 @@ def _apart(placed: list[Placed]) -> bool:
     return True
 
 
-def player_view(state: State, player: int) -> State:
-    """The state as `player` may see it (S-SVC-UNKNOWN): the other players' hexagons in hand become counts; the
-    board, tokens, towers and supplies are public."""
-    players = tuple(p if i == player or not p.hexes else replace(p, hexes=(), hidden=p.hand_size)
-                    for i, p in enumerate(state.players))
-    return replace(state, players=players)
-
-
-def sample_unseen(seen: State, seat: int, rng: random.Random) -> State:
-    """A whole state `seat` cannot tell from `seen` (its view): the other players' hexagons dealt afresh from the
-    hexagons it cannot account for (S-SVC-TILES, the board and its own hand known). A game dealt from the caller's
-    own hexagons may run out of them: then any kind."""
-    if not seen.has_hidden:
-        return seen
-    known = Counter(hexagon_kind(placed.guilds) for placed in seen.board)
-    for player in seen.players:
-        known.update(player.hexes)
-    rest = shuffled_rest(Counter(default_hexes()), known, rng)
-    kinds = sorted(set(default_hexes()))
-    players = []
-    for player in seen.players:
-        dealt = [rest.pop() if rest else rng.choice(kinds) for _ in range(player.hidden)]
-        players.append(replace(player, hexes=tuple(sorted(player.hexes + tuple(dealt))), hidden=0))
-    return replace(seen, players=tuple(players))
-
-
 READY = 0.5  # a group ready to build on (S-BUILD-1), in towers: a tower next turn, unless someone takes a space
-
-
-def standing(state: State) -> tuple[float, ...]:
-    """Each player's towers built (S-END-3), half a tower more with a group ready to build on, a token on a space a
-    hundredth (tokens break a tie): the greedy player's evaluation. Towers alone would leave every token placement
-    equal, and greedy placing them at random."""
-    scores = score_state(state).players
-    return tuple(p.towers + READY * bool(buildable(state, i)) + p.tokens / 100 for i, p in enumerate(scores))
-
-
-def score(state: State) -> Score:
-    return score_state(state)
 
 
 EXAMPLE_NAMES = ["Ada", "Bea", "Cy"]
@@ -167,14 +129,42 @@ class SanGimignanoGame(Game[State, Step]):
     deal_options = ("hexes",)  # the caller's set of hexagons (S-SVC-TILES)
     playout_turns = 2  # the search's playouts: two turns, then the leader on points wins (bench/players.py)
 
-    state_json = staticmethod(state_json)
     legal_steps = staticmethod(legal_steps)
     apply_step = staticmethod(apply_step)
-    player_view = staticmethod(player_view)
-    sample_unseen = staticmethod(sample_unseen)
-    evaluate = staticmethod(standing)
-    score_state = staticmethod(score)
     narrate = staticmethod(narrate)
+    state_json = staticmethod(state_json)
+    score_state = staticmethod(score_state)
+
+    def player_view(self, state: State, player: int) -> State:
+        """The state as `player` may see it (S-SVC-UNKNOWN): the other players' hexagons in hand become counts; the
+        board, tokens, towers and supplies are public."""
+        players = tuple(p if i == player or not p.hexes else replace(p, hexes=(), hidden=p.hand_size)
+                        for i, p in enumerate(state.players))
+        return replace(state, players=players)
+
+    def sample_unseen(self, seen: State, seat: int, rng: random.Random) -> State:
+        """A whole state `seat` cannot tell from `seen` (its view): the other players' hexagons dealt afresh from the
+        hexagons it cannot account for (S-SVC-TILES, the board and its own hand known). A game dealt from the caller's
+        own hexagons may run out of them: then any kind."""
+        if not seen.has_hidden:
+            return seen
+        known = Counter(hexagon_kind(placed.guilds) for placed in seen.board)
+        for player in seen.players:
+            known.update(player.hexes)
+        rest = shuffled_rest(Counter(default_hexes()), known, rng)
+        kinds = sorted(set(default_hexes()))
+        players = []
+        for player in seen.players:
+            dealt = [rest.pop() if rest else rng.choice(kinds) for _ in range(player.hidden)]
+            players.append(replace(player, hexes=tuple(sorted(player.hexes + tuple(dealt))), hidden=0))
+        return replace(seen, players=tuple(players))
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        """Each player's towers built (S-END-3), half a tower more with a group ready to build on, a token on a space a
+        hundredth (tokens break a tie): the greedy player's evaluation. Towers alone would leave every token placement
+        equal, and greedy placing them at random."""
+        scores = score_state(state).players
+        return tuple(p.towers + READY * bool(buildable(state, i)) + p.tokens / 100 for i, p in enumerate(scores))
 
     def deal(self, seed: int | str, *, names: Sequence[str] | None, variant: Mapping[str, Any],
              hexes: Any = None) -> State:
@@ -212,6 +202,7 @@ class SanGimignanoGame(Game[State, Step]):
 
 
 GAME = SanGimignanoGame()
+player_view, sample_unseen, standing, score = GAME.player_view, GAME.sample_unseen, GAME.evaluate, GAME.score_state
 as_step = GAME.as_step  # (step, index=0) -> Step
 apply_steps = GAME.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
 legal_moves = GAME.legal_moves_of  # (state) -> every legal step's JSON form

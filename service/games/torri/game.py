@@ -54,43 +54,6 @@ def legal_moves(state: State, *, limit: int | None = MAX_LEGAL_STEPS) -> list[di
     return [step.to_json() for step in legal_steps(state, limit=limit)]
 
 
-def player_view(state: State, player: int) -> State:
-    """The state as `player` may see it: the opponent's hand and both decks' order become counts."""
-    view = state.draft()
-    other = replace(view.players[1 - player], hand=(), hidden=view.players[1 - player].hand_size)
-    view.players = (view.players[0], other) if player == 0 else (other, view.players[1])
-    if view.deck_size:
-        view.deck, view.deck_hidden, view.deck_bottom = (), view.deck_size, ()
-    if view.noble_deck_size:
-        view.noble_deck, view.noble_hidden, view.noble_bottom = (), view.noble_deck_size, ()
-    return view.freeze()
-
-
-def sample_unseen(seen: State, seat: int, rng: random.Random) -> State:
-    """A whole state `seat` cannot tell from `seen` (its view): every card it does not see (the other hand, the
-    decks) dealt afresh from the cards it cannot account for (T-COMP-1, T-COMP-2): the deck from the tower cards,
-    the noble deck from the nobles, the hands from what is left of both."""
-    if not seen.has_hidden:
-        return seen
-    seen = _committed_in_hand(seen)
-    known = _known_cards(seen)
-    towers = shuffled_rest(TOWER_COUNTS, known, rng)
-    nobles = shuffled_rest(NOBLE_COUNTS, known, rng) if seen.nobles else []
-    deck, noble_deck = towers[:seen.deck_hidden], nobles[:seen.noble_hidden]
-    rest = towers[seen.deck_hidden:] + nobles[seen.noble_hidden:]
-    rng.shuffle(rest)
-    state = seen.draft()
-    players = []
-    for player in seen.players:
-        hand, rest = rest[:player.hidden], rest[player.hidden:]
-        players.append(replace(player, hand=tuple(sorted(player.hand + tuple(hand))), hidden=0))
-    state.players = tuple(players)
-    state.deck, state.deck_hidden, state.deck_bottom = seen.deck + tuple(deck) + seen.deck_bottom, 0, ()
-    state.noble_deck, state.noble_hidden, state.noble_bottom = \
-        seen.noble_deck + tuple(noble_deck) + seen.noble_bottom, 0, ()
-    return state.freeze()
-
-
 def _committed_in_hand(seen: State) -> State:
     """`seen` with the cards of a build or extension awaiting a Giostra answer (T-NOB-GIOSTRA) or a rebuild,
     public since the move was announced, known in the builder's hand: they are there, whatever else is."""
@@ -105,15 +68,6 @@ def _committed_in_hand(seen: State) -> State:
     placed = replace(builder, hand=tuple(sorted(builder.hand + tuple(missing))), hidden=builder.hidden - len(missing))
     state.players = (placed, seen.players[1]) if pending.player == 0 else (seen.players[0], placed)
     return state.freeze()
-
-
-def standing(state: State) -> tuple[int, ...]:
-    """Each player's points so far (T-SCORE): the greedy player's evaluation."""
-    return tuple(p.total for p in score(state).players)
-
-
-def score(state: State, *, several_deals: bool = False) -> Score:
-    return score_table(table_of(state), several_deals=several_deals)
 
 
 def score_table_json(data: Any, *, several_deals: bool = False) -> tuple[Score, list[Problem]]:
@@ -135,24 +89,64 @@ class TorriGame(Game[State, Step]):
     editor = "referee"
     playout_turns = 2  # the search's playouts: two turns, then the leader on points wins (bench/players.py)
 
-    state_json = staticmethod(state_json)
     apply_step = staticmethod(apply_step)
     to_act = staticmethod(attrgetter("to_act"))
-    player_view = staticmethod(player_view)
-    sample_unseen = staticmethod(sample_unseen)
-    evaluate = staticmethod(standing)
-    score_state = staticmethod(score)
     narrate = staticmethod(narrate)
-    score_table = staticmethod(score_table)
-    table_of = staticmethod(table_of)
-    read_notation = staticmethod(table_notation.read)
-    write_notation = staticmethod(table_notation.write)
+    state_json = staticmethod(state_json)
 
     def legal_steps(self, state: State) -> list[Step]:
         return legal_steps(state, limit=MAX_LEGAL_STEPS)  # T-SVC-LIST
 
     def deal(self, seed: int | str, *, names: Sequence[str] | None, variant: Mapping[str, Any]) -> State:
         return new_game(seed, names=names, nobles=variant["nobles"])
+
+    def player_view(self, state: State, player: int) -> State:
+        """The state as `player` may see it: the opponent's hand and both decks' order become counts."""
+        view = state.draft()
+        other = replace(view.players[1 - player], hand=(), hidden=view.players[1 - player].hand_size)
+        view.players = (view.players[0], other) if player == 0 else (other, view.players[1])
+        if view.deck_size:
+            view.deck, view.deck_hidden, view.deck_bottom = (), view.deck_size, ()
+        if view.noble_deck_size:
+            view.noble_deck, view.noble_hidden, view.noble_bottom = (), view.noble_deck_size, ()
+        return view.freeze()
+
+    def sample_unseen(self, seen: State, seat: int, rng: random.Random) -> State:
+        """A whole state `seat` cannot tell from `seen` (its view): every card it does not see (the other hand, the
+        decks) dealt afresh from the cards it cannot account for (T-COMP-1, T-COMP-2): the deck from the tower cards,
+        the noble deck from the nobles, the hands from what is left of both."""
+        if not seen.has_hidden:
+            return seen
+        seen = _committed_in_hand(seen)
+        known = _known_cards(seen)
+        towers = shuffled_rest(TOWER_COUNTS, known, rng)
+        nobles = shuffled_rest(NOBLE_COUNTS, known, rng) if seen.nobles else []
+        deck, noble_deck = towers[:seen.deck_hidden], nobles[:seen.noble_hidden]
+        rest = towers[seen.deck_hidden:] + nobles[seen.noble_hidden:]
+        rng.shuffle(rest)
+        state = seen.draft()
+        players = []
+        for player in seen.players:
+            hand, rest = rest[:player.hidden], rest[player.hidden:]
+            players.append(replace(player, hand=tuple(sorted(player.hand + tuple(hand))), hidden=0))
+        state.players = tuple(players)
+        state.deck, state.deck_hidden, state.deck_bottom = seen.deck + tuple(deck) + seen.deck_bottom, 0, ()
+        state.noble_deck, state.noble_hidden, state.noble_bottom = \
+            seen.noble_deck + tuple(noble_deck) + seen.noble_bottom, 0, ()
+        return state.freeze()
+
+    def evaluate(self, state: State) -> tuple[int, ...]:
+        """Each player's points so far (T-SCORE): the greedy player's evaluation."""
+        return tuple(p.total for p in self.score_state(state).players)
+
+    def score_state(self, state: State, *, several_deals: bool = False) -> Score:
+        return score_table(table_of(state), several_deals=several_deals)
+
+    # a finished table (TABLE, PICTURE, NOTATION)
+    score_table = staticmethod(score_table)
+    table_of = staticmethod(table_of)
+    read_notation = staticmethod(table_notation.read)
+    write_notation = staticmethod(table_notation.write)
 
     score_text = staticmethod(report.score_lines)
 
@@ -196,6 +190,7 @@ class TorriGame(Game[State, Step]):
 
 
 GAME = TorriGame()
+player_view, sample_unseen, standing, score = GAME.player_view, GAME.sample_unseen, GAME.evaluate, GAME.score_state
 as_step = GAME.as_step  # (step, index=0) -> Step
 apply_steps = GAME.apply_steps  # (state, steps, *, keep_states=False) -> Outcome: stops at the first illegal step
 
