@@ -9,16 +9,7 @@ from service.games.campanile import picture
 
 BASE = "/v1/games/campanile"
 SVG = "{http://www.w3.org/2000/svg}"
-TABLE = {
-    "players": [{"name": "Ada"}, {"name": "Bea"}, {"name": "Cy"}],
-    "towers": [
-        {"style": "A", "plays": [2, 3, 1], "tokens": [{"player": 0, "value": 2}, {"player": 1, "value": 3}]},
-        {"style": "B", "plays": [3, 3], "tokens": [{"player": 2, "value": 3}, {"player": 0, "value": 2}]},
-        {"style": "C", "plays": [1], "tokens": [{"player": 1, "value": 1}]},
-        {"style": "D", "plays": [2, 2, 2], "tokens": [{"player": 1, "value": 2}, {"player": 2, "value": 2}]},
-        {"style": "E", "plays": [], "tokens": []},
-    ],
-}
+TABLE = campanile.GAME.examples["picture"]["table"]  # the contract's example: three players, a tower of each kind
 
 
 def _titles(root: ET.Element) -> list[str]:
