@@ -1,10 +1,11 @@
 """The HTTP endpoints serve every registered game alike: the games list says what the registry says, the rules
-served are the game's catalogue, /new refuses a table the game cannot seat or a variant that is not a flag, every
+served are the game's catalogue, /new refuses a table the game cannot seat or a variant its schema refuses, every
 recorded game (tests/<game>/data/golden*) replays whole over /replay, answers are cached, and the committed
 openapi.yaml documents each of the game's endpoints with examples. What only one game serves is tested in
 tests/<game>/test_api.py."""
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import pytest
@@ -40,7 +41,8 @@ def test_games_lists_the_game_as_the_registry_has_it(client, game):
     info = GAMES[game].info
     assert (listed["title"], listed["min_players"], listed["max_players"]) == (info.title, info.min_players,
                                                                              info.max_players)
-    assert listed["rules_version"] == info.rules_version == library(game).RULES_VERSION
+    package = importlib.import_module(f"service.games.{game}")
+    assert listed["rules_version"] == info.rules_version == package.RULES_VERSION
     assert [v["name"] for v in listed["variants"]] == [v.name for v in info.variants]
     assert listed["links"]["apply"] == f"{base(game)}/apply"
 
@@ -48,8 +50,8 @@ def test_games_lists_the_game_as_the_registry_has_it(client, game):
 @pytest.mark.parametrize("game", ALL)
 def test_rules_serve_the_catalogue(client, game):
     body = client.get(f"{base(game)}/rules").get_json()
-    assert body["game"] == game and body["rules_version"] == library(game).RULES_VERSION
-    assert [r["id"] for r in body["rules"]] == [r.id for r in library(game).RULES]
+    assert body["game"] == game and body["rules_version"] == GAMES[game].info.rules_version
+    assert [r["id"] for r in body["rules"]] == [r.id for r in GAMES[game].rule_book]
 
 
 def _bad_new_requests() -> list:
@@ -63,9 +65,15 @@ def _bad_new_requests() -> list:
         if info.min_players < info.max_players:  # a game for a fixed number of players seats them unnamed
             cases.append(pytest.param(game, {"seed": 1}, "/names", id=f"{game}-no-names"))
         cases += [pytest.param(game, {"seed": 1, "names": list(NAMES[:info.min_players]),
-                                      "variant": {variant.name: "yes"}}, f"/variant/{variant.name}",
-                               id=f"{game}-{variant.name}-not-a-flag") for variant in info.variants]
+                                      "variant": {variant.name: _other_type(variant)}}, f"/variant/{variant.name}",
+                               id=f"{game}-{variant.name}-of-another-type") for variant in info.variants]
     return cases
+
+
+def _other_type(variant) -> object:
+    """A value of a JSON type that neither the variant's default nor its example has: its schema refuses it."""
+    kinds = {type(variant.default), type(variant.example)}
+    return next(value for value in ("yes", 12345, [1], {"on": 1}) if type(value) not in kinds)
 
 
 @pytest.mark.parametrize(("game", "body", "pointer"), _bad_new_requests())

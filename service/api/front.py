@@ -158,7 +158,13 @@ class Front:
         headers (Retry-After only on a refusal)."""
         if not any(name.lower() == "x-content-type-options" for name, _ in headers):
             headers.append(("X-Content-Type-Options", "nosniff"))
-        headers.extend(self._cors(environ, method))
+        for name, value in self._cors(environ, method):
+            if name.lower() == "vary":  # one Vary field: the answer's own (Accept-Language) and CORS's (Origin)
+                at = next((i for i, (other, _) in enumerate(headers) if other.lower() == "vary"), None)
+                if at is not None:
+                    headers[at] = (headers[at][0], f"{headers[at][1]}, {value}")
+                    continue
+            headers.append((name, value))
         if verdict is not None:
             headers += [("X-RateLimit-Limit", str(verdict.limit)), ("X-RateLimit-Remaining", str(verdict.remaining)),
                         ("X-RateLimit-Reset", str(verdict.reset))]

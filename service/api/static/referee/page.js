@@ -34,14 +34,14 @@ export function announcer(region) {
   };
 }
 
-// redraw(scopes, draw): draw(), then give the focus back to the control that had it inside one of `scopes` (found
-// again by its aria-label, as the drawing replaced it), so that editing by keyboard keeps its place
+// redraw(scopes, draw): draw(), then give the focus back to the control that had it inside one of `scopes` (the
+// control with its aria-label, as the drawing replaced it), so that editing by keyboard keeps its place
 export function redraw(scopes, draw) {
   const active = document.activeElement;
   const focused = active && scopes.some((scope) => scope.contains(active)) && active.getAttribute("aria-label");
   draw();
   if (!focused) return;
-  const again = scopes.flatMap((scope) => [...scope.querySelectorAll("[aria-label]")])
+  const again = scopes.flatMap((scope) => [...scope.querySelectorAll("input, select, button, textarea")])
     .find((node) => node.getAttribute("aria-label") === focused);
   if (again && !again.disabled) again.focus();
 }
