@@ -6,9 +6,13 @@
     python tools/messages.py check            # exit 1 when a template is stale or an entry is missing, empty,
                                               # fuzzy or says other parameters than the English (what a test runs)
 
-Domains, for every registered game (service/games/registry.py), in `service/games/<game>/locales/`:
-- `rules`: the rule catalogue's words (rule_book.json and rulings.toml): each section, title and text, its context
-  the rule's id (`C-COMP-2 text`).
+Every folder that says something has its catalogues in `<folder>/locales/`: each registered game's folder
+(service/games/registry.py), the games' shared core (service/games/core), the wire kit (service/wire) and the web
+service (service/api). Domains:
+- `messages`: the sentences of the folder's Python modules, each a `tr`, `tr_n` or `tr_p` call
+  (service.games.core.language.Catalogues.makers), read with Babel's Python extractor;
+- `rules` (a game's): the rule catalogue's words (rule_book.json and rulings.toml): each section, title and text,
+  its context the rule's id (`C-COMP-2 text`).
 The English text is each entry's id; the other languages (service.games.core.language.LANGUAGES) have a `.po` each:
 `locales/<language>/LC_MESSAGES/<domain>.po`, translated by people, with the game's glossary
 (`locales/<language>/glossary.toml`) beside it so that the same thing is always called the same.
@@ -24,7 +28,11 @@ import re
 import sys
 from pathlib import Path
 
+from dataclasses import dataclass
+from typing import Callable
+
 from babel.messages.catalog import Catalog
+from babel.messages.extract import extract as extract_from
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,17 +40,49 @@ sys.path.insert(0, str(ROOT))
 
 from service.games.core.catalogue import DOMAIN as RULES  # noqa: E402
 from service.games.core.game import Game  # noqa: E402
-from service.games.core.language import DEFAULT, LANGUAGES  # noqa: E402
+from service.games.core.language import DEFAULT, LANGUAGES, MAKERS, MESSAGES, Catalogues  # noqa: E402
 from service.games.registry import GAMES  # noqa: E402
 
 PARAMETER = re.compile(r"\{[a-z_]+\}")  # a parameter of an entry: `{player}`
 PROJECT = "tower-referee"
-ABOUT = {RULES: "the rule catalogue's words"}
+ABOUT = {RULES: "the rule catalogue's words", MESSAGES: "its sentences"}
+COMMENT_TAGS = ("Translators:",)  # a comment so tagged, just above a message, is a note for its translators
 
 
-def _catalog(game: Game, domain: str, language: str | None = None) -> Catalog:
-    said = f"{game.info.title}: {ABOUT[domain]}"
-    return Catalog(locale=language, domain=domain, project=PROJECT, version=game.info.rules_version, fuzzy=False,
+@dataclass(frozen=True)
+class Folder:
+    """A folder that says something: its name in the catalogues' headers, its version, its catalogues and what
+    each of its domains' templates is made from."""
+
+    title: str
+    version: str
+    catalogues: Catalogues
+    sources: dict[str, Callable[[], Catalog | None]]
+
+    @property
+    def path(self) -> Path:
+        return self.catalogues.folder.parent
+
+
+def folders() -> list[Folder]:
+    """Every folder with catalogues: the shared ones, then each registered game's."""
+    found = []
+    for title, path in (("The games' core", ROOT / "service/games/core"), ("The wire kit", ROOT / "service/wire"),
+                        ("The web service", ROOT / "service/api")):
+        folder = Folder(title, "1", Catalogues(path), {})
+        folder.sources[MESSAGES] = lambda folder=folder: _sentences(folder)
+        found.append(folder)
+    for game in GAMES.values():
+        folder = Folder(game.info.title, game.info.rules_version, game.catalogues, {})
+        folder.sources[MESSAGES] = lambda folder=folder: _sentences(folder)
+        folder.sources[RULES] = lambda folder=folder, game=game: _rules(folder, game)
+        found.append(folder)
+    return found
+
+
+def _catalog(folder: Folder, domain: str, language: str | None = None) -> Catalog:
+    said = f"{folder.title}: {ABOUT[domain]}"
+    return Catalog(locale=language, domain=domain, project=PROJECT, version=folder.version, fuzzy=False,
                    header_comment=f"# {said}" + (f" ({language})" if language else ", the template") + ".\n"
                                   "# Kept in step with the sources by tools/messages.py; translated by people, with "
                                   "the glossary beside it.",
@@ -51,19 +91,42 @@ def _catalog(game: Game, domain: str, language: str | None = None) -> Catalog:
                    language_team=f"{language or 'every language'} <the {PROJECT} project>")
 
 
-def templates(game: Game) -> dict[str, Catalog]:
-    """Each domain's template for one game: its entries (id, context) in the order the sources give them."""
-    rules = _catalog(game, RULES)
+def _rules(folder: Folder, game: Game) -> Catalog:
+    rules = _catalog(folder, RULES)
     for rule in game.rule_book:
         for context, text in rule.entries():
             rules.add(text, context=context)
-    return {RULES: rules}
+    return rules
+
+
+def _sentences(folder: Folder) -> Catalog | None:
+    """The `tr` calls of the folder's modules, in the order of the files (by name) and of their lines; None for a
+    folder that says nothing."""
+    catalog = _catalog(folder, MESSAGES)
+    for path in sorted(folder.path.glob("*.py")):
+        with open(path, "rb") as file:
+            for line, text, comments, context in extract_from("python", file, keywords=MAKERS,
+                                                               comment_tags=COMMENT_TAGS, strip_comment_tags=True):
+                where = (path.relative_to(ROOT).as_posix(), line)
+                known = catalog.get(text, context=context)
+                if known is not None:
+                    known.locations.append(where)
+                    known.auto_comments.extend(c for c in comments if c not in known.auto_comments)
+                else:
+                    catalog.add(text, locations=[where], auto_comments=comments, context=context)
+    return catalog if len(catalog) else None
+
+
+def templates(folder: Folder) -> dict[str, Catalog]:
+    """Each domain's template for one folder: its entries (id, context) in the order the sources give them."""
+    made = {domain: source() for domain, source in folder.sources.items()}
+    return {domain: catalog for domain, catalog in made.items() if catalog is not None}
 
 
 def _written(catalog: Catalog) -> bytes:
     out = io.BytesIO()
     write_po(out, catalog, width=116, omit_header=False, sort_output=False, ignore_obsolete=True,
-             include_previous=False)
+             include_previous=False, include_lineno=False)
     # the header's dates (and Babel's version) would make every extraction a change
     return re.sub(rb'"(POT-Creation-Date|PO-Revision-Date|Generated-By): [^"]*\\n"\n', b"", out.getvalue())
 
@@ -77,16 +140,16 @@ def _entries(catalog: Catalog) -> list[tuple[object, str | None]]:
     return [(message.id, message.context) for message in catalog if message.id]
 
 
-def locales(game: Game) -> Path:
-    return game.catalogues.folder
+def locales(folder: Folder) -> Path:
+    return folder.catalogues.folder
 
 
 def extract() -> list[Path]:
     """Write every template; the paths that changed."""
     changed = []
-    for game in GAMES.values():
-        for domain, catalog in templates(game).items():
-            path = locales(game) / f"{domain}.pot"
+    for folder in folders():
+        for domain, catalog in templates(folder).items():
+            path = locales(folder) / f"{domain}.pot"
             text = _written(catalog)
             if not path.is_file() or path.read_bytes() != text:
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -98,17 +161,17 @@ def extract() -> list[Path]:
 def update() -> list[Path]:
     """Bring every language's catalogue in step with its template; the paths written."""
     written = []
-    for game in GAMES.values():
-        for domain, template in templates(game).items():
+    for folder in folders():
+        for domain, template in templates(folder).items():
             for language in LANGUAGES:
                 if language == DEFAULT:
                     continue
-                path = game.catalogues.po_file(language, domain)
+                path = folder.catalogues.po_file(language, domain)
                 if path.is_file():
                     catalog = _read(path, language)
                     catalog.update(template, no_fuzzy_matching=True)
                 else:
-                    catalog = _catalog(game, domain, language)
+                    catalog = _catalog(folder, domain, language)
                     catalog.update(template, no_fuzzy_matching=True)
                 text = _written(catalog)
                 if not path.is_file() or path.read_bytes() != text:
@@ -121,15 +184,15 @@ def update() -> list[Path]:
 def problems() -> list[str]:
     """Everything `check` refuses, one line each."""
     found = []
-    for game in GAMES.values():
-        for domain, template in templates(game).items():
-            pot = locales(game) / f"{domain}.pot"
+    for folder in folders():
+        for domain, template in templates(folder).items():
+            pot = locales(folder) / f"{domain}.pot"
             if not pot.is_file() or _entries(_read(pot)) != _entries(template):  # the entries, whatever wrote them
                 found.append(f"{pot.relative_to(ROOT)}: stale: run `python tools/messages.py extract`")
             for language in LANGUAGES:
                 if language == DEFAULT:
                     continue
-                path = game.catalogues.po_file(language, domain)
+                path = folder.catalogues.po_file(language, domain)
                 if not path.is_file():
                     found.append(f"{path.relative_to(ROOT)}: missing: run `python tools/messages.py update`")
                     continue

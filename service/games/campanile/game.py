@@ -8,6 +8,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.errors import Problem
 from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
+from ..core.language import DEFAULT
 from ..core.players import shuffled_rest
 from ..core.seating import player_names, to_act
 from . import picture as table_picture
@@ -103,7 +104,7 @@ class CampanileGame(Game[State, Step]):
     score_table = staticmethod(score_table)
     table_of = staticmethod(table_of)
 
-    def draw(self, table: Any) -> str:
+    def draw(self, table: Any, language: str = DEFAULT) -> str:
         """Draw a state's table or a table as SVG: the five towers in their row as stacks of cards, the flag each
         earns, the tokens under each in betting order in the players' colours, who takes the large and small
         numbers, and every player's total (the aria-label says who leads). Not cached: drawing is cheap."""

@@ -9,6 +9,7 @@ from functools import cached_property
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
+from ..core.language import DEFAULT
 from ..core.players import shuffled_rest
 from ..core.seating import player_names, to_act
 from . import picture as board_picture
@@ -155,7 +156,7 @@ class CarcassonneGame(Game[State, Step]):
     def deal(self, seed: int | str, *, names: Sequence[str] | None, variant: Mapping[str, Any]) -> State:
         return new_game(seed, names=names, tower=variant["tower"])
 
-    def draw(self, state: State) -> str:
+    def draw(self, state: State, language: str = DEFAULT) -> str:
         """An SVG picture of the board of a {"state"} request: tiles, meeples, towers, scores and prisoners."""
         return board_picture.svg(state)
 

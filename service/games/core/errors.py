@@ -1,11 +1,14 @@
 """One error base for every game library, with narrow families under it.
 
 Every problem is a `Problem`: the rule it breaks (an id of the rule catalogue, or None for a malformed
-document), a JSON pointer into the document that was given, and one plain sentence.
+document), a JSON pointer into the document that was given, and one plain sentence (a Message: English as a str,
+said in another language where it leaves the library).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .language import DEFAULT, said
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,8 +17,9 @@ class Problem:
     pointer: str
     message: str
 
-    def to_json(self) -> dict:
-        return {"rule": self.rule, "pointer": self.pointer, "message": self.message}
+    def to_json(self, language: str = DEFAULT) -> dict:
+        """The problem as answers give it, its sentence in `language`."""
+        return {"rule": self.rule, "pointer": self.pointer, "message": said(self.message, language)}
 
     def under(self, prefix: str) -> "Problem":
         """The same problem with its pointer moved under `prefix` (a pointer into an enclosing document)."""

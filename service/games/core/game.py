@@ -25,8 +25,9 @@ from typing import Any, Callable, ClassVar, Generic, Iterable, Mapping, Protocol
 from .catalogue import Rule
 from .errors import GameError, IllegalStepError, MalformedError, Problem
 from .events import Event
-from .language import DEFAULT, Catalogues
-from .narration import narrated, winners_sentence
+from .language import DEFAULT, Catalogues, said
+from .messages import tr, tr_n
+from .narration import narrated, winners_said
 from .reading import Reading
 
 Json = dict[str, Any]
@@ -211,17 +212,19 @@ class Game(ABC, Generic[S, T]):
             winners = () if winner is None else (winner,)
         return winners or range(self.players(state))
 
-    def score_text(self, score: Documented, warnings: Sequence[Problem] = ()) -> list[str]:
-        """A score for people, line by line (what the command line prints): by default each player's `total`
-        points (where the score gives one), who wins, and the warnings."""
+    def score_text(self, score: Documented, warnings: Sequence[Problem] = (), language: str = DEFAULT) -> list[str]:
+        """A score for people, line by line in `language` (what the command line prints): by default each
+        player's `total` points (where the score gives one), who wins, and the warnings."""
         document = score.to_json()
         names = [player["name"] for player in document["players"]]
         winners = document.get("winners")
         if winners is None:
             winners = [] if document.get("winner") is None else [document["winner"]]
-        said = winners_sentence(names, winners)
-        points = [f"  {p['name']}: {p['total']} points" for p in document["players"] if "total" in p]
-        return [*points, said[:1].upper() + said[1:] + ".", *(f"warning: {warning.message}" for warning in warnings)]
+        lines = [tr_n("  {name}: {count} point", "  {name}: {count} points", p["total"], name=p["name"])
+                 for p in document["players"] if "total" in p]
+        lines.append(winners_said(names, winners))
+        lines += [tr("warning: {message}", message=warning.message) for warning in warnings]
+        return [said(line, language) for line in lines]
 
     def score_options(self, request: Json) -> dict[str, Any]:
         """The options of a /score request that `score_state` and `score_table` take (none by default)."""
@@ -245,8 +248,8 @@ class Game(ABC, Generic[S, T]):
         """TABLE: a state's table (what scoring and drawing it need)."""
         raise NotImplementedError
 
-    def draw(self, subject: Any) -> str:
-        """PICTURE: an SVG picture of a table (TABLE games) or of a state."""
+    def draw(self, subject: Any, language: str = DEFAULT) -> str:
+        """PICTURE: an SVG picture of a table (TABLE games) or of a state, its words in `language`."""
         raise NotImplementedError
 
     def read_notation(self, text: str) -> tuple[Any, list[Problem]]:
@@ -326,7 +329,8 @@ class Game(ABC, Generic[S, T]):
         if isinstance(document, Reading):
             return document
         if field == "table" and not self.offers(Capability.TABLE) or field not in ("state", "table"):
-            raise MalformedError(Problem(None, "", f"{self.info.title} takes no \"{field}\" document."))
+            raise MalformedError(Problem(None, "", tr("{game} takes no \"{field}\" document.", game=self.info.title,
+                                                      field=field)))
         try:
             return self.load_state(document) if field == "state" else self.load_table(document)
         except GameError as error:
@@ -336,19 +340,21 @@ class Game(ABC, Generic[S, T]):
         """The request's "state" (or `field`), read and checked; errors point into the request."""
         return checked(self.reading(request, field), field)
 
-    def validate(self, request: Json) -> Json:
-        """{"valid", "errors", "warnings"}; MalformedError for a wrong shape only."""
+    def validate(self, request: Json, language: str = DEFAULT) -> Json:
+        """{"valid", "errors", "warnings"}, their words in `language`; MalformedError for a wrong shape only."""
         reading = self.reading(request)
-        return {"valid": not reading.errors, "errors": [p.under("/state").to_json() for p in reading.errors],
-                "warnings": [p.under("/state").to_json() for p in reading.warnings]}
+        return {"valid": not reading.errors,
+                "errors": [p.under("/state").to_json(language) for p in reading.errors],
+                "warnings": [p.under("/state").to_json(language) for p in reading.warnings]}
 
     def legal_moves(self, request: Json) -> Json:
         """{"to_act", "moves"}."""
         state = self.read(request)
         return {"to_act": self.to_act(state), "moves": self.legal_moves_of(state)}
 
-    def apply(self, request: Json, *, replay: bool = False) -> Json:
-        """{"legal", "state", "events", "violations", "failed_at"} (+ "states", "score" with replay)."""
+    def apply(self, request: Json, *, replay: bool = False, language: str = DEFAULT) -> Json:
+        """{"legal", "state", "events", "violations", "failed_at"} (+ "states", "score" with replay), their words
+        in `language`."""
         state = self.read(request)
         try:
             steps = [self.as_step(move, i) for i, move in enumerate(request["moves"])]
@@ -359,8 +365,8 @@ class Game(ABC, Generic[S, T]):
         answer: dict[str, Any] = {
             "legal": outcome.legal,
             "state": self.state_json(outcome.state),
-            "events": [narrated(event, self.narrate, names) for event in outcome.events],
-            "violations": [p.under("/moves").to_json() for p in outcome.violations],
+            "events": [narrated(event, self.narrate, names, language) for event in outcome.events],
+            "violations": [p.under("/moves").to_json(language) for p in outcome.violations],
             "failed_at": outcome.failed_at,
         }
         if replay:
@@ -368,28 +374,29 @@ class Game(ABC, Generic[S, T]):
             answer["score"] = {**self.score_state(outcome.state).to_json(), "warnings": []}
         return answer
 
-    def score(self, request: Json) -> Json:
-        """The breakdown of {"state"}, or of {"table"} or {"notation"} where the game reads them, with warnings."""
+    def score(self, request: Json, language: str = DEFAULT) -> Json:
+        """The breakdown of {"state"}, or of {"table"} or {"notation"} where the game reads them, with warnings
+        (their words in `language`)."""
         options = self.score_options(request)
         if "notation" in request and self.offers(Capability.NOTATION):
             # problems already point at /notation, with line and column in the message
             table, warnings = self.read_notation(request["notation"])
-            return {**self.score_table(table, **options).to_json(), "warnings": [p.to_json() for p in warnings]}
+            return {**self.score_table(table, **options).to_json(), "warnings": [p.to_json(language) for p in warnings]}
         field = "table" if "table" in request else "state"
         score: Callable[[Any], Documented] = (
             (lambda table: self.score_table(table, **options)) if field == "table"
             else (lambda state: self.score_state(state, **options)))
         reading = self.reading(request, field)
         result = score(checked(reading, field))
-        return {**result.to_json(), "warnings": [p.under(f"/{field}").to_json() for p in reading.warnings]}
+        return {**result.to_json(), "warnings": [p.under(f"/{field}").to_json(language) for p in reading.warnings]}
 
     def view(self, request: Json) -> Json:
         """{"state"} as request["player"] may see it."""
         state = self.read(request)
         player, players = request["player"], self.players(state)
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < players:
-            raise MalformedError(Problem(None, "/player", f"\"player\" is a player of this game: 0 to "
-                                                          f"{players - 1}."))
+            raise MalformedError(Problem(None, "/player", tr("\"player\" is a player of this game: 0 to {last}.",
+                                                             last=players - 1)))
         return {"state": self.state_json(self.player_view(state, player))}
 
     def table_of_request(self, request: Json) -> Any:
@@ -403,9 +410,10 @@ class Game(ABC, Generic[S, T]):
             return self.read(request, "table")
         return self.table_of(self.read(request))
 
-    def picture(self, request: Json) -> str:
-        """PICTURE: the SVG of what the request shows (`draw`'s text describes the endpoint)."""
-        return self.draw(self.table_of_request(request))
+    def picture(self, request: Json, language: str = DEFAULT) -> str:
+        """PICTURE: the SVG of what the request shows, its words in `language` (`draw`'s text describes the
+        endpoint)."""
+        return self.draw(self.table_of_request(request), language)
 
     def notation(self, request: Json) -> Json:
         """NOTATION: {"notation"}: the table of a {"state"} or {"table"} request in canonical notation."""

@@ -12,14 +12,22 @@ from __future__ import annotations
 import io
 from functools import cache
 from pathlib import Path
+from typing import Any, Callable, Iterable
 
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
 LANGUAGES = ("en", "fr", "de", "it")  # English first: the language of the catalogues' ids, and the default
 DEFAULT = LANGUAGES[0]
 LOCALES = "locales"
+MESSAGES = "messages"  # the domain of a folder's sentences (its Python sources' `tr` calls)
+# The locale whose data writes a language's lists and numbers: English lists without the serial comma ("a, b and
+# c"), as the service has always written them.
+LOCALE_DATA = {"en": "en_GB"}
+MAKERS = {"tr": None, "tr_n": (1, 2), "tr_p": ((1, "c"), 2)}  # the calls that make messages, for Babel's extractor
 
 
 def language_of(asked: str | None) -> str:
@@ -42,12 +50,114 @@ class Catalogues:
     def translations(self, language: str, domain: str) -> NullTranslations:
         return _translations(self.po_file(language, domain), language)
 
+    @classmethod
+    def of(cls, module_file: str) -> "Catalogues":
+        """The catalogues of the folder of a module (`Catalogues.of(__file__)`)."""
+        return cls(Path(module_file).parent)
+
+    def makers(self) -> tuple[Callable[..., "Message"], Callable[..., "Message"], Callable[..., "Message"]]:
+        """This folder's `tr(text, **parameters)`, `tr_n(singular, plural, count, **parameters)` and
+        `tr_p(context, text, **parameters)`: the messages of its `messages` catalogues (the names Babel's extractor
+        looks for, MAKERS)."""
+        def tr(text: str, **parameters: Any) -> Message:
+            return Message(self, text, parameters)
+
+        def tr_n(singular: str, plural: str, count: int, **parameters: Any) -> Message:
+            return Message(self, singular, {"count": count, **parameters}, plural=plural)
+
+        def tr_p(context: str, text: str, **parameters: Any) -> Message:
+            return Message(self, text, parameters, context=context)
+        return tr, tr_n, tr_p
+
     def say(self, language: str, domain: str, text: str, *, context: str | None = None) -> str:
         """`text` (an entry's id, English) in `language`; with `context`, the entry of that context."""
         if language == DEFAULT:
             return text
         translations = self.translations(language, domain)
         return translations.pgettext(context, text) if context is not None else translations.gettext(text)
+
+
+class Listed(tuple):
+    """A parameter that is a list, written the language's way (`a, b and c`, `a, b et c`); `style` "or" for
+    alternatives (`a, b or c`). Its items may be messages."""
+
+    style = "standard"
+
+    def __new__(cls, items: Iterable[Any], style: str = "standard") -> "Listed":
+        listed = super().__new__(cls, items)
+        listed.style = style
+        return listed
+
+
+class Message(str):
+    """A sentence for people, as data: an entry of a folder's `messages` catalogue (its English text, with `{name}`
+    parameters; for a count, its plural too; perhaps a context) and its parameters. As a `str` it is the English
+    sentence, so the library reads as it always has; `said(language)` is the sentence in another language, its
+    parameters said the same way (numbers and lists the locale's way, messages in the same language).
+
+    Entries are written where the game says them, with its folder's `tr`, `tr_n` and `tr_p` (Catalogues.makers),
+    so that Babel's extractor finds them (tools/messages.py)."""
+
+    catalogues: Catalogues
+    text: str
+    parameters: dict[str, Any]
+    plural: str | None
+    context: str | None
+
+    def __new__(cls, catalogues: Catalogues, text: str, parameters: dict[str, Any], *, plural: str | None = None,
+                context: str | None = None) -> "Message":
+        english = text if plural is None or parameters["count"] == 1 else plural
+        message = super().__new__(cls, _formatted(english, parameters, DEFAULT) if parameters else english)
+        message.catalogues, message.text, message.parameters = catalogues, text, parameters
+        message.plural, message.context = plural, context
+        return message
+
+    def said(self, language: str = DEFAULT) -> str:
+        """The sentence in `language` (English: the message itself)."""
+        if language == DEFAULT:
+            return str.__str__(self)
+        translations = self.catalogues.translations(language, MESSAGES)
+        if self.plural is None:
+            template = (translations.gettext(self.text) if self.context is None
+                        else translations.pgettext(self.context, self.text))
+        else:
+            count = self.parameters["count"]
+            template = (translations.ngettext(self.text, self.plural, count) if self.context is None
+                        else translations.npgettext(self.context, self.text, self.plural, count))
+        return _formatted(template, self.parameters, language) if self.parameters else template
+
+    def __reduce__(self) -> tuple:  # pickled (a process pool) as what it is, not as a plain str
+        return (_message, (self.catalogues.folder.parent, self.text, self.parameters, self.plural, self.context))
+
+
+def _message(folder: Path, text: str, parameters: dict, plural: str | None, context: str | None) -> Message:
+    return Message(Catalogues(folder), text, parameters, plural=plural, context=context)
+
+
+def said(text: str, language: str = DEFAULT) -> str:
+    """Any text for people in `language`: a message said there, a plain text (a name, an id) as it is."""
+    return text.said(language) if isinstance(text, Message) else text
+
+
+def _formatted(template: str, parameters: dict[str, Any], language: str) -> str:
+    return template.format_map({name: _parameter(value, language) for name, value in parameters.items()})
+
+
+def _parameter(value: Any, language: str) -> str:
+    """One parameter in `language`: a message said there; a whole number the locale's way (`1 234`); a list
+    the locale's way; anything else (a name, a card's rank, an id) as it is."""
+    if isinstance(value, Message):
+        return value.said(language)
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, int):
+        return str(value) if 0 <= value < 1000 else format_decimal(value, locale=LOCALE_DATA.get(language, language))
+    if isinstance(value, float):
+        return format_decimal(value, locale=LOCALE_DATA.get(language, language))
+    if isinstance(value, Listed):
+        return format_list([_parameter(item, language) for item in value], style=value.style,
+                           locale=LOCALE_DATA.get(language, language))
+    return str(value)
 
 
 @cache
@@ -63,4 +173,4 @@ def _translations(po_file: Path, language: str) -> NullTranslations:
     return Translations(compiled)
 
 
-__all__ = ["DEFAULT", "LANGUAGES", "Catalogues", "language_of"]
+__all__ = ["DEFAULT", "LANGUAGES", "MAKERS", "MESSAGES", "Catalogues", "Listed", "Message", "language_of", "said"]

@@ -4,72 +4,55 @@ as `text` where events leave the game (service.games.core.game), so pages, the c
 all read the same words. Here: the type of a game's narrator and the small pieces of English they share."""
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .events import Event
+from .language import DEFAULT, Listed, said
+from .messages import tr
 
-Narrator = Callable[[Event, Sequence[str]], str]
-
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-            "eleventh", "twelfth")
-
-
-def listed(items: Iterable[Any], conjunction: str = "and") -> str:
-    """`a`, `a and b`, `a, b and c`."""
-    words = [str(item) for item in items]
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
-
-
-def counted(number: int, noun: str, nouns: str | None = None) -> str:
-    """`1 card`, `3 cards` (`nouns` for an irregular plural)."""
-    return f"{number} {noun if number == 1 else nouns or noun + 's'}"
-
-
-def article(word: str) -> str:
-    """`a 9`, `an 8`, `an A`, `a C`: the article as the word is spoken (letters and numbers said aloud)."""
-    spoken_vowel = word[:1].upper() in "AEIOU8" or word[:1] in "FHLMNRSX" and len(word) == 1 \
-        or word.startswith(("11", "18"))
-    return f"{'an' if spoken_vowel else 'a'} {word}"
-
-
-def ordinal(index: int) -> str:
-    """An index counted from 0 as people count: 0 -> `first`, 12 -> `13th`."""
-    if 0 <= index < len(ORDINALS):
-        return ORDINALS[index]
-    number = index + 1
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+Narrator = Callable[[Event, Sequence[str]], str]  # an event in words: a Message (service.games.core.language)
 
 
 def player_name(names: Sequence[str], player: Any) -> str:
     """A player's name from their index; a reference no seat answers to is said as it is (`player 7`)."""
     if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(names):
         return names[player]
-    return f"player {player}"
+    return tr("player {number}", number=player)
 
 
 def winners_sentence(names: Sequence[str], winners: Sequence[int]) -> str:
-    """Who won: one player, several sharing the win, or nobody."""
+    """Who won: one player, several sharing the win, or nobody (a clause, to go into a game's sentence)."""
     if not winners:
-        return "nobody wins"
+        return tr("nobody wins")
     if len(winners) == 1:
-        return f"{player_name(names, winners[0])} wins"
-    return f"{listed(player_name(names, w) for w in winners)} share the win"
+        return tr("{player} wins", player=player_name(names, winners[0]))
+    return tr("{players} share the win", players=Listed(player_name(names, w) for w in winners))
+
+
+def winners_said(names: Sequence[str], winners: Sequence[int]) -> str:
+    """Who won, as a sentence of its own (`Ada wins.`)."""
+    if not winners:
+        return tr("Nobody wins.")
+    if len(winners) == 1:
+        return tr("{player} wins.", player=player_name(names, winners[0]))
+    return tr("{players} share the win.", players=Listed(player_name(names, w) for w in winners))
 
 
 def plainly(event: Event, names: Sequence[str]) -> str:
-    """An event no sentence is written for yet, said as its type and facts, so no event goes without words."""
-    def fact(key: str, value: Any) -> str:
+    """An event no sentence is written for yet, said as its type and facts, so no event goes without words (the
+    facts are the event's data, said as they are)."""
+    def fact(key: str, value: Any) -> Any:
         if key == "player":
             return player_name(names, value)
-        return listed(value) if isinstance(value, list) else str(value)
+        return Listed(value) if isinstance(value, list) else str(value)
 
-    facts = ", ".join(f"{key} {fact(key, value)}" for key, value in event.items()
-                      if key not in ("type", "step", "text"))
-    said = str(event.get("type", "event")).replace("_", " ")
-    return f"{said[:1].upper()}{said[1:]}" + (f": {facts}." if facts else ".")
+    facts = [tr("{key} {value}", key=key, value=fact(key, value)) for key, value in event.items()
+             if key not in ("type", "step", "text")]
+    kind = str(event.get("type", "event")).replace("_", " ")
+    kind = kind[:1].upper() + kind[1:]
+    if not facts:
+        return tr("{kind}.", kind=kind)
+    return tr("{kind}: {facts}.", kind=kind, facts=Listed(facts))
 
 
 def narrator(sentences: Mapping[str, Narrator]) -> Narrator:
@@ -83,10 +66,41 @@ def narrator(sentences: Mapping[str, Narrator]) -> Narrator:
     return narrate
 
 
-def narrated(event: Event, narrate: Narrator, names: Sequence[str]) -> dict[str, Any]:
-    """An event's JSON form with its `text`, the event in words (a new document: the event stays as made)."""
-    return {**event, "text": narrate(event, names)}
+def narrated(event: Event, narrate: Narrator, names: Sequence[str], language: str = DEFAULT) -> dict[str, Any]:
+    """An event's JSON form with its `text`, the event in words in `language` (a new document: the event stays as
+    made)."""
+    return {**event, "text": said(narrate(event, names), language)}
 
 
-__all__ = ["Event", "Narrator", "article", "counted", "listed", "narrated", "ordinal", "plainly", "player_name",
+__all__ = ["Event", "Listed", "Narrator", "narrated", "narrator", "plainly", "player_name", "winners_said",
            "winners_sentence"]
+
+
+# English-only pieces, while the games' narrators move to their catalogues (removed once none uses them)
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+            "eleventh", "twelfth")
+
+
+def listed(items, conjunction: str = "and") -> str:
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+
+
+def counted(number: int, noun: str, nouns: str | None = None) -> str:
+    return f"{number} {noun if number == 1 else nouns or noun + 's'}"
+
+
+def article(word: str) -> str:
+    spoken_vowel = word[:1].upper() in "AEIOU8" or word[:1] in "FHLMNRSX" and len(word) == 1 \
+        or word.startswith(("11", "18"))
+    return f"{'an' if spoken_vowel else 'a'} {word}"
+
+
+def ordinal(index: int) -> str:
+    if 0 <= index < len(ORDINALS):
+        return ORDINALS[index]
+    number = index + 1
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"

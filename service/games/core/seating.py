@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from .errors import MalformedError, Problem
+from .messages import tr, tr_n
 
 
 def player_names(names: Iterable[str] | None, players: int | None, *, fewest: int, most: int, game: str,
@@ -13,13 +14,19 @@ def player_names(names: Iterable[str] | None, players: int | None, *, fewest: in
     `players` says, `fewest` to `most` of them (the game's `rule`), each a text of 1 to 100 characters."""
     seated = tuple(names) if names is not None else tuple(f"Player {i + 1}" for i in range(players or fewest))
     if players is not None and players != len(seated):
-        raise MalformedError(Problem(None, "/names", f"{len(seated)} names for {players} players."))
+        raise MalformedError(Problem(None, "/names", tr_n("{count} name for {players} players.",
+                                                          "{count} names for {players} players.", len(seated),
+                                                          players=players)))
     if not fewest <= len(seated) <= most:
-        count = f"{fewest}" if fewest == most else f"{fewest} to {most}"
-        raise MalformedError(Problem(None, "/names", f"{game} is for {count} players ({rule}); {len(seated)} given."))
+        given = len(seated)
+        said = (tr("{game} is for {fewest} players ({rule}); {given} given.", game=game, fewest=fewest, rule=rule,
+                   given=given) if fewest == most else
+                tr("{game} is for {fewest} to {most} players ({rule}); {given} given.", game=game, fewest=fewest,
+                   most=most, rule=rule, given=given))
+        raise MalformedError(Problem(None, "/names", said))
     for i, name in enumerate(seated):
         if not isinstance(name, str) or not 0 < len(name) <= 100:
-            raise MalformedError(Problem(None, f"/names/{i}", "A name is a text of 1 to 100 characters."))
+            raise MalformedError(Problem(None, f"/names/{i}", tr("A name is a text of 1 to 100 characters.")))
     return seated
 
 

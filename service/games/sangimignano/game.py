@@ -11,6 +11,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.errors import InvalidStateError, MalformedError, Problem
 from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
+from ..core.language import DEFAULT
 from ..core.players import shuffled_rest
 from ..core.seating import player_names, to_act
 from . import picture as board_picture
@@ -175,7 +176,7 @@ class SanGimignanoGame(Game[State, Step]):
         towers = [f"  {p.name}: {p.towers} towers, {p.tokens} tokens" for p in score.players]
         return towers + super().score_text(score, warnings)
 
-    def draw(self, state: State) -> str:
+    def draw(self, state: State, language: str = DEFAULT) -> str:
         """An SVG picture of the board of a {"state"} request: hexagons cut into their guild spaces, tokens and
         towers in the players' colours, coordinates as labels, and who leads."""
         return board_picture.svg(state)

@@ -11,6 +11,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core.errors import Problem
 from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
+from ..core.language import DEFAULT
 from ..core.players import shuffled_rest
 from ..core.seating import player_names
 from . import notation as table_notation
@@ -153,7 +154,7 @@ class TorriGame(Game[State, Step]):
     def score_options(self, request: Json) -> dict[str, Any]:
         return {"several_deals": request.get("several_deals", False) is True}  # T-SCORE-DEALS, T-SVC-DEALS
 
-    def draw(self, table: Any) -> str:
+    def draw(self, table: Any, language: str = DEFAULT) -> str:
         """Draw a state's table, a table or a notation text as SVG: each player's towers as stacked cards
         (Buona Pietra marked), complete towers roofed, the Highest marker beside its holder, names and totals.
         Not cached: drawing is cheap."""
