@@ -64,8 +64,13 @@ class Folder:
         return self.catalogues.folder.parent
 
 
-def folders() -> list[Folder]:
-    """Every folder with catalogues: the shared ones, then each registered game's."""
+def folders(only: str | None = None) -> list[Folder]:
+    """Every folder with catalogues: the shared ones, then each registered game's; `only`: the one of that name
+    (`campanile`, `core`, `wire`, `api`)."""
+    return [folder for folder in _folders() if only is None or folder.path.name == only]
+
+
+def _folders() -> list[Folder]:
     found = []
     for title, path in (("The games' core", ROOT / "service/games/core"), ("The wire kit", ROOT / "service/wire"),
                         ("The web service", ROOT / "service/api")):
@@ -144,10 +149,10 @@ def locales(folder: Folder) -> Path:
     return folder.catalogues.folder
 
 
-def extract() -> list[Path]:
+def extract(only: str | None = None) -> list[Path]:
     """Write every template; the paths that changed."""
     changed = []
-    for folder in folders():
+    for folder in folders(only):
         for domain, catalog in templates(folder).items():
             path = locales(folder) / f"{domain}.pot"
             text = _written(catalog)
@@ -158,10 +163,10 @@ def extract() -> list[Path]:
     return changed
 
 
-def update() -> list[Path]:
+def update(only: str | None = None) -> list[Path]:
     """Bring every language's catalogue in step with its template; the paths written."""
     written = []
-    for folder in folders():
+    for folder in folders(only):
         for domain, template in templates(folder).items():
             for language in LANGUAGES:
                 if language == DEFAULT:
@@ -181,10 +186,10 @@ def update() -> list[Path]:
     return written
 
 
-def problems() -> list[str]:
+def problems(only: str | None = None) -> list[str]:
     """Everything `check` refuses, one line each."""
     found = []
-    for folder in folders():
+    for folder in folders(only):
         for domain, template in templates(folder).items():
             pot = locales(folder) / f"{domain}.pot"
             if not pot.is_file() or _entries(_read(pot)) != _entries(template):  # the entries, whatever wrote them
@@ -223,15 +228,16 @@ def problems() -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", choices=["extract", "update", "check"])
+    parser.add_argument("--only", metavar="FOLDER", help="one folder's catalogues: a game's id, core, wire or api")
     args = parser.parse_args(argv)
     if args.command == "extract":
-        for path in extract():
+        for path in extract(args.only):
             print(f"wrote {path.relative_to(ROOT)}")
     elif args.command == "update":
-        for path in update():
+        for path in update(args.only):
             print(f"wrote {path.relative_to(ROOT)}")
     else:
-        found = problems()
+        found = problems(args.only)
         for line in found:
             print(line, file=sys.stderr)
         return 1 if found else 0
