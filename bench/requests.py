@@ -18,6 +18,9 @@ reaches); with `--limiter`, also the same service with RATE_LIMIT off, so that t
 the difference. Each figure is CPU time (time.process_time) per request, the best of `--rounds` passes over the bodies, the
 servers in turn twice: the machine's other load moves wall time far more. Nothing is asserted.
 
+`--language fr` also sends every request asking for French (Accept-Language), in turn with the English ones: the
+ratio is what saying the answer's words in another language costs.
+
 `--idle-ms N` sleeps N ms before each request (not counted: the CPU time is the process's): a server's CPU idles
 between its clients' requests, and a request that follows an idle spell finds less of its code and data in the
 processor's caches than one run in a tight loop. Set beside a run without it, it tells what an idle spell adds to
@@ -52,7 +55,8 @@ def _bench_module(name: str, file: str):
     return module
 
 
-def cpu_per_request(client, requests: list[tuple[str, bytes]], rounds: int, idle: float = 0.0) -> float:
+def cpu_per_request(client, requests: list[tuple[str, bytes]], rounds: int, idle: float = 0.0,
+                    headers: dict | None = None) -> float:
     """µs of CPU per request, the best of `rounds` passes over the requests; `idle` seconds asleep before each."""
     best = float("inf")
     for _ in range(rounds):
@@ -60,7 +64,7 @@ def cpu_per_request(client, requests: list[tuple[str, bytes]], rounds: int, idle
         for url, body in requests:
             if idle:
                 time.sleep(idle)
-            response = client.post(url, data=body, content_type="application/json")
+            response = client.post(url, data=body, content_type="application/json", headers=headers)
             assert response.status_code == 200, response.get_data()[:300]
         best = min(best, (time.process_time() - started) / len(requests) * 1e6)
     return best
@@ -79,6 +83,8 @@ def main() -> None:
                         "cost is the difference)")
     parser.add_argument("--idle-ms", type=float, default=0.0, help="sleep this long before each request (default 0: "
                         "back to back)")
+    parser.add_argument("--language", help="also every request asking for this language (Accept-Language), "
+                        "beside English")
     parser.add_argument("--json", help="write the figures here")
     args = parser.parse_args()
     idle = args.idle_ms / 1000
@@ -93,7 +99,9 @@ def main() -> None:
     endpoints = tuple(args.endpoints.split(","))
     figures: dict[str, dict] = {}
     print(f"{'case':28} {'endpoint':12} {'body median':>11} {'service µs':>10} {'floor µs':>9} {'floor ÷ service':>15}"
-          + (f" {'no limit µs':>11} {'limiter µs':>10}" if args.limiter else ""))
+          + (f" {'no limit µs':>11} {'limiter µs':>10}" if args.limiter else "")
+          + (f" {args.language + ' µs':>10} {args.language + ' ÷ en':>9}" if args.language else ""))
+    asked = {"Accept-Language": args.language} if args.language else None
     for case in over_http.chosen_cases(args.game, args.variant):
         bodies = over_http.sample_bodies(case, args.bodies, args.seed, endpoints)
         for endpoint in endpoints:
@@ -102,12 +110,14 @@ def main() -> None:
             requests = [(url, text) for text in texts]
             sizes = [len(service.post(url, data=t, content_type="application/json").get_data()) for t in texts]
             echoes = [(f"/echo?bytes={size}", text) for size, text in zip(sizes, texts)]
-            mine, theirs, without_limit = [], [], []
+            mine, theirs, without_limit, spoken = [], [], [], []
             for _ in range(2):  # the apps in turn, so all see the same machine
                 mine.append(cpu_per_request(service, requests, args.rounds, idle))
                 theirs.append(cpu_per_request(floor, echoes, args.rounds, idle))
                 if unlimited is not None:
                     without_limit.append(cpu_per_request(unlimited, requests, args.rounds, idle))
+                if asked:
+                    spoken.append(cpu_per_request(service, requests, args.rounds, idle, asked))
             row = {"bodies": len(texts), "body_median": statistics.median(len(t) for t in texts),
                    "service_us": min(mine), "floor_us": min(theirs)}
             row["ratio"] = row["floor_us"] / row["service_us"]
@@ -116,6 +126,9 @@ def main() -> None:
             if without_limit:
                 row["no_limit_us"] = min(without_limit)
                 line += f" {row['no_limit_us']:>11.0f} {row['service_us'] - row['no_limit_us']:>10.1f}"
+            if spoken:
+                row["language_us"] = min(spoken)
+                line += f" {row['language_us']:>10.0f} {row['language_us'] / row['service_us']:>8.3f}x"
             figures[f"{case.name} {endpoint}"] = row
             print(line, flush=True)
     if args.json:

@@ -13,7 +13,28 @@ import textwrap
 from pathlib import Path
 from typing import Any, TextIO
 
+from .games.core.language import DEFAULT, Catalogues, language_of, said
+
 ROOT = Path(__file__).resolve().parents[1]
+tr, tr_n, tr_p = Catalogues.of(__file__).makers()
+
+
+def spoken_language(environ: dict[str, str] = os.environ) -> str:  # type: ignore[assignment]
+    """The language of the command's words, from the environment as gettext reads it: LANGUAGE (its first),
+    LC_ALL, LC_MESSAGES, then LANG (`fr_FR.UTF-8` is French); English for anything the service does not speak."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "").split(":")[0].split(".")[0]
+        if value and value not in ("C", "POSIX"):
+            return language_of(value)
+    return DEFAULT
+
+
+def say(text: str, out: TextIO = sys.stdout) -> None:
+    """A line for people, in the command's language."""
+    print(said(text, LANGUAGE), file=out)
+
+
+LANGUAGE = DEFAULT  # set by main() from the environment
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -34,11 +55,11 @@ def openapi(args: argparse.Namespace) -> int:
     if args.check:
         current = (ROOT / "openapi.yaml").read_text(encoding="utf-8")
         if current != text:
-            print("openapi.yaml is out of date: run `python -m service openapi`", file=sys.stderr)
+            say(tr("openapi.yaml is out of date: run `python -m service openapi`"), sys.stderr)
             return 1
         return 0
     (ROOT / "openapi.yaml").write_text(text, encoding="utf-8")
-    print("wrote openapi.yaml")
+    say(tr("wrote openapi.yaml"))
     return 0
 
 
@@ -55,8 +76,10 @@ def _show_problems(label: str, text: str, problems: list, out: TextIO) -> None:
     lines = text.split("\n")
     for problem in problems:
         line, column = getattr(problem, "line", None), getattr(problem, "column", None)
-        rule = f" [{problem.rule}]" if problem.rule else ""
-        print(f"{label}: error{rule}: {problem.message}", file=out)
+        if problem.rule:
+            say(tr("{label}: error [{rule}]: {message}", label=label, rule=problem.rule, message=problem.message), out)
+        else:
+            say(tr("{label}: error: {message}", label=label, message=problem.message), out)
         if line is not None and 0 < line <= len(lines):
             source = lines[line - 1].rstrip("\r")
             print(f"  {line:>3} | {source}", file=out)
@@ -73,8 +96,8 @@ def _notation_game(asked: str | None) -> Any:
     written = [game for game in GAMES.values() if game.offers(Capability.NOTATION)]
     game = GAMES.get(asked) if asked else (written[0] if written else None)
     if game is None or not game.offers(Capability.NOTATION):
-        print(f"error: {asked or 'no game'} has no notation; the games with one are "
-              f"{', '.join(g.info.id for g in written) or 'none'}", file=sys.stderr)
+        say(tr("error: {game} has no notation; the games with one are {games}", game=asked or tr("no game"),
+               games=", ".join(g.info.id for g in written) or tr("none")), sys.stderr)
         return None
     return game
 
@@ -90,7 +113,7 @@ def score(args: argparse.Namespace) -> int:
     try:
         label, text = _read_input(args.file)
     except OSError as error:
-        print(f"{args.file}: {error.strerror or error}", file=sys.stderr)
+        print(f"{args.file}: {error.strerror or error}", file=sys.stderr)  # the system's own words
         return 1
     try:
         table, warnings = game.read_notation(text)
@@ -99,12 +122,12 @@ def score(args: argparse.Namespace) -> int:
         return 1
     result = game.score_table(table)
     if args.json:
-        print(json.dumps({**result.to_json(), "warnings": [w.to_json() for w in warnings]}, indent=2,
+        print(json.dumps({**result.to_json(), "warnings": [w.to_json(LANGUAGE) for w in warnings]}, indent=2,
                          ensure_ascii=False))
     else:
-        print("\n".join(game.score_text(result, warnings)))
+        print("\n".join(game.score_text(result, warnings, LANGUAGE)))
     if args.picture and game.offers(Capability.PICTURE):
-        Path(args.picture).write_text(game.draw(table), encoding="utf-8")
+        Path(args.picture).write_text(game.draw(table, LANGUAGE), encoding="utf-8")
     return 0
 
 
@@ -125,8 +148,13 @@ def _describe(step: dict) -> str:
 
 def _log_problems(label: str, prefix: str, error: Any) -> int:
     for problem in error.problems:
-        rule = f" [{problem.rule}]" if problem.rule else ""
-        print(f"{label}: error{rule}: {prefix}{problem.pointer}: {problem.message}", file=sys.stderr)
+        where = f"{prefix}{problem.pointer}"
+        if problem.rule:
+            say(tr("{label}: error [{rule}]: {pointer}: {message}", label=label, rule=problem.rule, pointer=where,
+                   message=problem.message), sys.stderr)
+        else:
+            say(tr("{label}: error: {pointer}: {message}", label=label, pointer=where, message=problem.message),
+                sys.stderr)
     return 1
 
 
@@ -135,11 +163,11 @@ def _read_record(label: str, text: str) -> dict | None:
     try:
         record = json.loads(text)
     except ValueError as error:
-        print(f"{label}: error: not JSON: {error}", file=sys.stderr)
+        say(tr("{label}: error: not JSON: {error}", label=label, error=str(error)), sys.stderr)
         return None
     if not isinstance(record, dict) or "state" not in record or not isinstance(record.get("moves"), list) \
             or set(record) - {"state", "moves"}:
-        print(f"{label}: error: a game log is an object {{\"state\": …, \"moves\": […]}}", file=sys.stderr)
+        say(tr("{label}: error: a game log is an object {{\"state\": …, \"moves\": […]}}", label=label), sys.stderr)
         return None
     return record
 
@@ -152,10 +180,12 @@ def _which_game(label: str, asked: str | None, record: dict) -> Any:
     named = record["state"].get("game") if isinstance(record["state"], dict) else None
     game_id = asked or named or "torri"  # a record without "game" is Torri's, as the command always read
     if game_id not in GAMES:
-        print(f"{label}: error: no game \"{game_id}\" is served; the games are {', '.join(GAMES)}", file=sys.stderr)
+        say(tr("{label}: error: no game \"{game}\" is served; the games are {games}", label=label, game=game_id,
+               games=", ".join(GAMES)), sys.stderr)
         return None
     if asked and named and named != asked:
-        print(f"{label}: error: the state is of {named}, not {asked}", file=sys.stderr)
+        say(tr("{label}: error: the state is of {named}, not {asked}", label=label, named=named, asked=asked),
+            sys.stderr)
         return None
     return GAMES[game_id]
 
@@ -185,25 +215,29 @@ def replay(args: argparse.Namespace) -> int:
     except GameError as error:
         return _log_problems(label, "/moves", error)
     names = game.player_names(state)
-    rules = {rule["id"]: rule for rule in game.rules()}
+    rules = {rule["id"]: rule for rule in game.rules(LANGUAGE)}
 
-    def acting(state: Any) -> str:
+    def to_act(state: Any) -> str:
         player = game.to_act(state)
-        return names[player] if player is not None else "nobody"
+        return tr("{player} to act", player=names[player]) if player is not None else tr("nobody to act")
 
-    print(f"{game.info.title}: {', '.join(names)}; {len(steps)} moves; {acting(state)} to act")
+    say(tr_n("{game}: {players}; {count} move; {acting}", "{game}: {players}; {count} moves; {acting}", len(steps),
+             game=game.info.title, players=", ".join(names), acting=to_act(state)))
     width = len(str(len(steps)))
     for index, step in enumerate(steps):
-        actor = acting(state)
+        player = game.to_act(state)
+        actor = names[player] if player is not None else said(tr("nobody"), LANGUAGE)
         described = _describe(step.to_json())
         try:
             state, events = game.apply_step(state, step)
         except IllegalStepError as error:
-            print(f"{index + 1:>{width}}. {actor}: {described}  ✗ illegal")
-            print(f"{label}: move {index + 1} (/moves/{index}) is illegal; the game first goes wrong here:",
-                  file=sys.stderr)
+            print(f"{index + 1:>{width}}. {actor}: {described}  ✗ " + said(tr("illegal"), LANGUAGE))
+            pointer = f"/moves/{index}"
+            say(tr("{label}: move {number} ({pointer}) is illegal; the game first goes wrong here:", label=label,
+                   number=index + 1, pointer=pointer), sys.stderr)
             for problem in error.problems:
-                print(f"  [{problem.rule}] /moves/{index}{problem.pointer}: {problem.message}", file=sys.stderr)
+                print(f"  [{problem.rule}] /moves/{index}{problem.pointer}: {said(problem.message, LANGUAGE)}",
+                      file=sys.stderr)
                 rule = rules.get(problem.rule or "")
                 if rule:
                     heading = f"{rule['id']} ({rule['title']})" if rule["title"] else rule["id"]
@@ -212,12 +246,17 @@ def replay(args: argparse.Namespace) -> int:
             return 1
         print(f"{index + 1:>{width}}. {actor}: {described}")
         for event in events:
-            print(f"{' ' * (width + 2)}· {game.narrate(event, names)}")
+            print(f"{' ' * (width + 2)}· {said(game.narrate(event, names), LANGUAGE)}")
     over = game.to_act(state) is None
-    print(f"all {len(steps)} moves are legal; " + ("the game is over" if over else f"{acting(state)} to act"))
+    if over:
+        say(tr_n("the {count} move is legal; the game is over", "all {count} moves are legal; the game is over",
+                 len(steps)))
+    else:
+        say(tr_n("the {count} move is legal; {acting}", "all {count} moves are legal; {acting}", len(steps),
+                 acting=to_act(state)))
     if over or args.score:
         print()
-        print("\n".join(game.score_text(game.score_state(state))))
+        print("\n".join(game.score_text(game.score_state(state), (), LANGUAGE)))
     return 0
 
 
@@ -252,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                 "is not over")
     replaying.set_defaults(func=replay)
     args = parser.parse_args(argv)
+    global LANGUAGE
+    LANGUAGE = spoken_language()
     return args.func(args)
 
 

@@ -24,9 +24,14 @@ CHECKSUM_BYTES = 4  # our key (foreign, truncated, corrupted) is ignored and rec
 HIT, MISS, BYPASS, ERROR, CORRUPT = "hit", "miss", "bypass", "error", "corrupt"
 
 
-def cache_key(endpoint: str, game: str, rules_version: str, canonical_request: bytes) -> str:
+def cache_key(endpoint: str, game: str, rules_version: str, canonical_request: bytes,
+              language: str | None = None) -> str:
+    """The key of an answer: its endpoint, game, rules version and request, and for an answer with words the
+    language it is said in (one of the few the service speaks: never the raw Accept-Language header)."""
     digest = hashlib.sha256(canonical_request).hexdigest()
-    return f"{KEY_PREFIX}:{game}:{rules_version}:{endpoint}:{digest}"
+    if language is None:
+        return f"{KEY_PREFIX}:{game}:{rules_version}:{endpoint}:{digest}"
+    return f"{KEY_PREFIX}:{game}:{rules_version}:{endpoint}:{language}:{digest}"
 
 
 def seal(answer: bytes) -> bytes:

@@ -7,8 +7,8 @@
                                               # fuzzy or says other parameters than the English (what a test runs)
 
 Every folder that says something has its catalogues in `<folder>/locales/`: each registered game's folder
-(service/games/registry.py), the games' shared core (service/games/core), the wire kit (service/wire) and the web
-service (service/api). Domains:
+(service/games/registry.py), the games' shared core (service/games/core), the wire kit (service/wire), the web
+service (service/api) and the command line (service). Domains:
 - `messages`: the sentences of the folder's Python modules, each a `tr`, `tr_n` or `tr_p` call
   (service.games.core.language.Catalogues.makers), read with Babel's Python extractor;
 - `rules` (a game's): the rule catalogue's words (rule_book.json and rulings.toml): each section, title and text,
@@ -73,7 +73,7 @@ def folders(only: str | None = None) -> list[Folder]:
 def _folders() -> list[Folder]:
     found = []
     for title, path in (("The games' core", ROOT / "service/games/core"), ("The wire kit", ROOT / "service/wire"),
-                        ("The web service", ROOT / "service/api")):
+                        ("The web service", ROOT / "service/api"), ("The command line", ROOT / "service")):
         folder = Folder(title, "1", Catalogues(path), {})
         folder.sources[MESSAGES] = lambda folder=folder: _sentences(folder)
         found.append(folder)
@@ -228,7 +228,7 @@ def problems(only: str | None = None) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", choices=["extract", "update", "check"])
-    parser.add_argument("--only", metavar="FOLDER", help="one folder's catalogues: a game's id, core, wire or api")
+    parser.add_argument("--only", metavar="FOLDER", help="one folder's catalogues: a game's id, core, wire, api or service")
     args = parser.parse_args(argv)
     if args.command == "extract":
         for path in extract(args.only):

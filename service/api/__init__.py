@@ -16,6 +16,7 @@ from .docs import docs_blp
 from .front import Front
 from .games import register_games
 from .jsonio import OrjsonProvider
+from .messages import tr
 from .observability import Metrics, configure_logging, register_request_hooks
 from .openapi import SchemaExtrasPlugin, register_problem_responses
 from .probes import probes_blp
@@ -32,7 +33,13 @@ API_DESCRIPTION = "\n\n".join([
     "Errors are RFC 9457 `application/problem+json` with `errors[]` of `{rule, pointer, message}`: 400 for a "
     "malformed request, 404, 405, 413, 415, 422 for a well-formed but impossible state, 429. An illegal move is "
     "not an error: it is a 200 answer with `legal: false`.",
-    "Answers are cached by (endpoint, game, rules version, canonical request); the `X-Cache` header says `hit`, "
+    "Words for people (violations' and problems' messages, problems' titles and details, events' `text`, rules, "
+    "variants, pictures) are in English, French, German or Italian: `?lang=` names one, else `Accept-Language` "
+    "chooses (q-values; `fr-CA` is French), anything else is English, never an error. Such answers carry "
+    "`Content-Language` and `Vary: Accept-Language`. Rule ids, pointers, field names and event types are the same "
+    "in every language.",
+    "Answers are cached by (endpoint, game, rules version, canonical request, and the language chosen for an "
+    "answer with words); the `X-Cache` header says `hit`, "
     "`miss` or `bypass`. An answer over the cache's size limit (1 MiB by default) is computed each time.",
     "Every request's work is bounded: the body by the server's limit (256 KiB by default, else 413), the moves of "
     "an `/apply` or `/replay` by each game's `maxItems`, and each move's work by the game (a search a move asks "
@@ -113,7 +120,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         if request.routing_exception is not None or (request.endpoint or "").startswith("unknown_game"):
             return
         if request.method == "POST" and not request.is_json:
-            raise ApiProblem(415, "Send the body as JSON with Content-Type: application/json.")
+            raise ApiProblem(415, tr("Send the body as JSON with Content-Type: application/json."))
         # A chunked body (no Content-Length) is cut at MAX_CONTENT_LENGTH by werkzeug, silently: without this it
         # would be answered as truncated JSON (400), not as too large (413). A body that fills the limit is refused.
         limit = app.config["MAX_CONTENT_LENGTH"]

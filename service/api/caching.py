@@ -51,10 +51,11 @@ class AnswerCache:
         return found, result
 
     def route(self, path: str, game: Any, endpoint: str, answer: Answer,
-              deterministic: Callable[[dict], bool] = lambda doc: True) -> None:
-        """A game question whose answers the front looks up and keeps: `answer(body)` computes one;
-        `deterministic(body)` False: the answer is computed and not kept (a deal without a seed)."""
-        self.routes[path] = CachedRoute(game, endpoint, path, deterministic, answer)
+              deterministic: Callable[[dict], bool] = lambda doc: True, speaks: bool = False) -> None:
+        """A game question whose answers the front looks up and keeps: `answer(body, language)` computes one;
+        `deterministic(body)` False: the answer is computed and not kept (a deal without a seed); `speaks`: its
+        answers have words for people, said and kept per language."""
+        self.routes[path] = CachedRoute(game, endpoint, path, deterministic, answer, speaks)
 
     def offer(self, key: str, answer: bytes, elapsed_ms: float) -> str:
         """A computed 200 answer offered to the store: kept ("miss") unless it was quicker to compute than

@@ -29,6 +29,8 @@ from ..cache import HIT, cache_key
 from ..games.core import memo
 from ..games.core.errors import Problem
 from .jsonio import BODY_KEY, canonical
+from .language import LANGUAGE_KEY, negotiated
+from .messages import tr
 from .observability import GAME_KEY, REQUEST_ID, REQUEST_ID_KEY, RULE_KEY, AccessLog, new_request_id
 from .problems import problem_document
 from .ratelimit import RateLimiter
@@ -38,19 +40,21 @@ EXEMPT = frozenset({"/healthz", "/readyz", "/metrics"})  # probes and scrapes: n
 EXPOSED_HEADERS = ["X-Cache", "X-Request-Id"]
 CORS_MEMO_SIZE = 256  # Origin values whose CORS headers are kept (more are computed each time)
 
-Answer = Callable[[dict], "tuple[bytes, str, bool] | None"]  # body -> (JSON, outcome, storable); None: Flask answers
+# (body, language) -> (JSON, outcome, storable); None: Flask answers
+Answer = Callable[[dict, str], "tuple[bytes, str, bool] | None"]
 
 
 class CachedRoute:
     """One game question the front answers: the route's path and game (its rules version is part of every key,
     read at each request), whether a body's answer may be kept (`deterministic`), and its `answer` to a body."""
 
-    __slots__ = ("answer", "deterministic", "endpoint", "game", "rule", "served")
+    __slots__ = ("answer", "deterministic", "endpoint", "game", "rule", "served", "speaks")
 
     def __init__(self, served: Any, endpoint: str, path: str, deterministic: Callable[[dict], bool],
-                 answer: Answer) -> None:
+                 answer: Answer, speaks: bool) -> None:
         self.served, self.game = served, served.info.id
         self.endpoint, self.deterministic, self.answer, self.rule = endpoint, deterministic, answer, path
+        self.speaks = speaks  # its answers have words for people: said in the request's language, kept per language
 
 
 class Front:
@@ -80,17 +84,18 @@ class Front:
         given = environ.get("HTTP_X_REQUEST_ID", "")
         request_id = environ[REQUEST_ID_KEY] = given if REQUEST_ID.match(given) else new_request_id()
         method, path = environ.get("REQUEST_METHOD", "GET"), environ.get("PATH_INFO", "")
+        language = environ[LANGUAGE_KEY] = negotiated(environ)
         verdict = None
         if self.limiter is not None and method != "OPTIONS" and path not in EXEMPT:
             cost = self.suggest_cost if path.endswith("/suggest") else 1
             verdict = self.limiter.hit(environ.get("REMOTE_ADDR") or "", cost)
         route = self.routes.get(path) if method == "POST" else None
         if verdict is not None and not verdict.allowed:
-            status, headers, body = self._refusal(path, request_id, verdict)
+            status, headers, body = self._refusal(path, request_id, verdict, language)
             game = route.game if route is not None else None
             rule = route.rule if route is not None else None
         else:
-            answered = self._answer(environ, route) if route is not None else None
+            answered = self._answer(environ, route, language) if route is not None else None
             if answered is None:
                 return self._through_flask(environ, start_response, method, path, request_id, verdict, started)
             status, headers, body = answered
@@ -102,35 +107,38 @@ class Front:
 
     # -- the decisions
 
-    def _answer(self, environ: dict, route: CachedRoute) -> tuple[str, list, bytes] | None:
-        """A cache hit, or the route's computed answer (offered to the cache); None: Flask answers."""
+    def _answer(self, environ: dict, route: CachedRoute, language: str) -> tuple[str, list, bytes] | None:
+        """A cache hit, or the route's computed answer (offered to the cache); None: Flask answers. An answer with
+        words is kept under the language chosen (one of a few), never under the raw header."""
         doc = self._document(environ)
         if doc is None:
             return None
+        spoken = _spoken(language) if route.speaks else _SILENT
         deterministic = route.deterministic(doc)
         if deterministic:
-            key = cache_key(route.endpoint, route.game, route.served.info.rules_version, canonical(doc))
+            key = cache_key(route.endpoint, route.game, route.served.info.rules_version, canonical(doc),
+                            language if route.speaks else None)
             value, outcome = self.answers.call("get", key)
             if outcome == HIT:
                 self.answers.count_hit(route.game, route.endpoint)
-                return _ok(value, "hit")
+                return _ok(value, "hit", spoken)
         computing = time.perf_counter()
-        computed = route.answer(doc)
+        computed = route.answer(doc, language)
         if computed is None:
             return None
         body, verdict, storable = computed
         self.metrics.count(route.game, route.endpoint, verdict)
         if not storable:
-            return _ok(body, "bypass", [("Cache-Control", "no-store")])
+            return _ok(body, "bypass", [("Cache-Control", "no-store"), *spoken])
         if not deterministic:
-            return _ok(body, "bypass")
-        return _ok(body, self.answers.offer(key, body, (time.perf_counter() - computing) * 1000))
+            return _ok(body, "bypass", spoken)
+        return _ok(body, self.answers.offer(key, body, (time.perf_counter() - computing) * 1000), spoken)
 
-    def _refusal(self, path: str, request_id: str, verdict: Any) -> tuple[str, list, bytes]:
-        body = problem_document(429, f"Rate limit exceeded ({verdict.text}). Try again later.",
-                                [Problem(None, "", "Too many requests.")], path, request_id)
+    def _refusal(self, path: str, request_id: str, verdict: Any, language: str) -> tuple[str, list, bytes]:
+        body = problem_document(429, tr("Rate limit exceeded ({limit}). Try again later.", limit=verdict.text),
+                                [Problem(None, "", tr("Too many requests."))], path, request_id, language=language)
         return "429 TOO MANY REQUESTS", [("Content-Type", "application/problem+json"),
-                                         ("Content-Length", str(len(body)))], body
+                                         ("Content-Length", str(len(body))), *_spoken(language)], body
 
     def _through_flask(self, environ: dict, start_response: Callable, method: str, path: str, request_id: str,
                        verdict: Any, started: float) -> Iterable[bytes]:
@@ -225,6 +233,19 @@ class Front:
         except orjson.JSONDecodeError:
             return None
         return doc if isinstance(doc, dict) else None
+
+
+_SILENT: list[tuple[str, str]] = []
+_SPOKEN: dict[str, list[tuple[str, str]]] = {}  # the headers of an answer in each language
+
+
+def _spoken(language: str) -> list[tuple[str, str]]:
+    """The headers of an answer with words: its language, and that it depends on the request's Accept-Language
+    (`_finish` adds CORS's Origin to the same Vary field)."""
+    found = _SPOKEN.get(language)
+    if found is None:
+        found = _SPOKEN[language] = [("Content-Language", language), ("Vary", "Accept-Language")]
+    return found
 
 
 def _ok(body: bytes, cache: str, extra: list | None = None) -> tuple[str, list, bytes]:

@@ -16,13 +16,16 @@ from marshmallow import Schema
 
 from ..games.core.errors import Problem
 from ..games.core.game import Capability, Game
+from ..games.core.language import said
 from ..games.registry import GAMES
 from .blueprint import Blueprint
 from .caching import AnswerCache
 from .config import Settings
 from .front import Answer
 from .jsonio import dumps
-from .language import PARAMETERS, chosen, spoken
+from .language import HEADERS as LANGUAGE_HEADERS
+from .language import PARAMETERS, language, register_language_components, spoken
+from .messages import tr
 from .observability import GAME_KEY
 from .problems import ApiProblem
 from .schemas import GamesSchema, ProblemSchema, RulesSchema
@@ -33,10 +36,7 @@ PROBLEM_RESPONSES = {
     415: "Body is not JSON.",
     429: "Rate limit exceeded.",
 }
-LANGUAGE_HEADERS = {
-    "Content-Language": {"description": "The language of the answer's words.", "schema": {"type": "string"}},
-    "Vary": {"description": "Accept-Language: the answer depends on it.", "schema": {"type": "string"}},
-}
+SPEAKING = ("validate", "apply", "replay", "score", "picture")  # answers with words for people (more: problems)
 QUESTIONS = ("rules", "new", "validate", "legal-moves", "apply", "replay", "score", "view")
 TOOLS = ("picture", "notation", "suggest")  # POST endpoints beside the questions (not listed among a game's links)
 
@@ -56,7 +56,7 @@ def _document_problems(blp: Blueprint, statuses: tuple[int, ...]) -> Callable:
             description = PROBLEM_RESPONSES.get(status) or ("Impossible state: well formed, but it breaks a rule "
                                                             "(the rule id is in errors[].rule).")
             view = blp.alt_response(status, schema=ProblemSchema, description=description,
-                                    content_type="application/problem+json")(view)
+                                    content_type="application/problem+json", headers=LANGUAGE_HEADERS)(view)
         return view
     return decorate
 
@@ -64,19 +64,20 @@ def _document_problems(blp: Blueprint, statuses: tuple[int, ...]) -> Callable:
 def require_body() -> None:
     """An empty body is no JSON document, even where the schema finds no field missing in it (/new needs none)."""
     if not request.get_data(cache=True):
-        raise ApiProblem(400, "The body is not valid JSON.",
-                         [Problem(None, "", "The body is empty: send a JSON object.")])
+        raise ApiProblem(400, tr("The body is not valid JSON."),
+                         [Problem(None, "", tr("The body is empty: send a JSON object."))])
 
 
 @dataclass(frozen=True)
 class Endpoint:
     """One POST question of a game: its request and answer schemas (by their roles in the game's `wire`), the
-    game's call (given the service's settings), how its answer is counted in the metrics, and its documentation."""
+    game's call (given the service's settings and the language of the answer's words), how its answer is counted
+    in the metrics, and its documentation."""
 
     name: str
     request: str
     answer: str
-    call: Callable[[Game, dict, Settings], dict]
+    call: Callable[[Game, dict, Settings, str], dict]
     summary: str
     description: str
     errors: tuple[int, ...] = (400, 413, 415, 422, 429)
@@ -89,13 +90,13 @@ def _legal(answer: dict) -> str:
     return "legal" if answer["legal"] else "illegal"
 
 
-def _deal(game: Game, body: dict, settings: Settings) -> dict:
+def _deal(game: Game, body: dict, settings: Settings, language: str) -> dict:
     if body.get("seed") is None:
         body["seed"] = secrets.randbelow(2 ** 53)  # returned with the deal, so it can be repeated
     return game.new(body)
 
 
-def _suggest(game: Game, body: dict, settings: Settings) -> dict:
+def _suggest(game: Game, body: dict, settings: Settings, language: str) -> dict:
     """A computer player's suggestion within the service's limits: the default budget when none is given, no
     wall-clock budget over the ceiling, and the ceiling over a playout budget too."""
     ceiling = settings.SUGGEST_MAX_BUDGET_MS
@@ -118,31 +119,31 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              "The same seed (and variant and players) always deals the same cards; without a seed the service picks\n"
              "one and returns it, so the deal can be repeated.",
              errors=(400, 413, 415, 429), deterministic=lambda doc: doc.get("seed") is not None),
-    Endpoint("validate", "StateRequest", "ValidateResponse", lambda game, body, settings: game.validate(body),
+    Endpoint("validate", "StateRequest", "ValidateResponse", lambda game, body, settings, language: game.validate(body, language),
              "Check a state.",
              "Every problem at once, each with its rule id and a pointer. An impossible state is a 200 answer here\n"
              "(valid: false): checking states is this endpoint's question.",
              errors=(400, 413, 415, 429), outcome=lambda answer: "valid" if answer["valid"] else "invalid"),
     Endpoint("legal-moves", "StateRequest", "LegalMovesResponse",
-             lambda game, body, settings: game.legal_moves(body), "Every legal next step.",
+             lambda game, body, settings, language: game.legal_moves(body), "Every legal next step.",
              "The steps open to the player to act, each ready to post back to /apply; none once the game is over."),
-    Endpoint("apply", "MovesRequest", "ApplyResponse", lambda game, body, settings: game.apply(body), "Apply moves.",
+    Endpoint("apply", "MovesRequest", "ApplyResponse", lambda game, body, settings, language: game.apply(body, language=language), "Apply moves.",
              "The moves are applied in order, stopping at the first illegal one: an illegal move is an answer\n"
              "(legal: false, with the rule broken), not an error. The answer has the state after the last legal move\n"
              "and the events that happened.", outcome=_legal),
-    Endpoint("replay", "MovesRequest", "ReplayResponse", lambda game, body, settings: game.apply(body, replay=True),
+    Endpoint("replay", "MovesRequest", "ReplayResponse", lambda game, body, settings, language: game.apply(body, replay=True, language=language),
              "Replay a whole game.",
              "Like apply, with the state after every move and the score of the last state: for settling a game\n"
              "played elsewhere.", outcome=_legal),
-    Endpoint("score", "ScoreRequest", "ScoreResponse", lambda game, body, settings: game.score(body),
+    Endpoint("score", "ScoreRequest", "ScoreResponse", lambda game, body, settings, language: game.score(body, language),
              "Score a state or a table.",
              "Each player's points by category, the total, and the winner and why; warnings for what looks unlikely\n"
              "but breaks no rule."),
-    Endpoint("notation", "NotationRequest", "NotationResponse", lambda game, body, settings: game.notation(body),
+    Endpoint("notation", "NotationRequest", "NotationResponse", lambda game, body, settings, language: game.notation(body),
              "Write a table in notation.",
              "A state's table or a table in the game's notation for people (api.md, Notation); reading it back\n"
              "gives the same table."),
-    Endpoint("view", "ViewRequest", "StateResponse", lambda game, body, settings: game.view(body),
+    Endpoint("view", "ViewRequest", "StateResponse", lambda game, body, settings, language: game.view(body),
              "The state as one player sees it.",
              "What that player may not know (the other hands, the order of face-down cards) becomes counts."),
     Endpoint("suggest", "SuggestRequest", "SuggestResponse", _suggest, "A computer player's move.",
@@ -171,12 +172,13 @@ def _question(game: Game, endpoint: Endpoint, settings: Settings) -> Callable:
     def view(loaded: dict) -> Response:
         request.environ[GAME_KEY] = game.info.id
         require_body()
-        answer = endpoint.call(game, loaded, settings)
+        spoken_in = language()
+        answer = endpoint.call(game, loaded, settings, spoken_in)
         current_app.extensions["referee"].count(game.info.id, endpoint.name, endpoint.outcome(answer))
         response = json_response(answer)
         if not endpoint.storable(answer):
             response.headers["Cache-Control"] = "no-store"
-        return response
+        return spoken(response, spoken_in) if endpoint.name in SPEAKING else response
 
     view.__name__ = endpoint.name.replace("-", "_")
     view.__doc__ = f"{endpoint.summary}\n\n{endpoint.description}"
@@ -187,9 +189,9 @@ def _answer(game: Game, endpoint: Endpoint, schema: Schema, settings: Settings) 
     """The endpoint's answer for the front: a body the request schema loads, answered by the game as the view
     does, as (JSON bytes, outcome, storable); None for a body the schema or the game refuses, which the view then
     answers with its problem document."""
-    def answer(doc: dict) -> tuple[bytes, str, bool] | None:
+    def answer(doc: dict, language: str) -> tuple[bytes, str, bool] | None:
         try:
-            result = endpoint.call(game, schema.load(doc), settings)
+            result = endpoint.call(game, schema.load(doc), settings, language)
         except Exception:  # noqa: BLE001 - a refusal, or anything unforeseen: the view answers it, as always
             return None
         return dumps(result), endpoint.outcome(result), endpoint.storable(result)
@@ -203,9 +205,9 @@ def _rules(game: Game) -> Callable:
         Every rule id with its section, title and text; rulings (points the rulesheet leaves open, settled by the
         service) are marked. Violations and errors cite these ids. The words are in the language chosen (`lang`,
         else Accept-Language: English, French, German or Italian); the ids stay as they are."""
-        language = chosen(request.args, request.headers.get("Accept-Language"))
+        spoken_in = language()
         return spoken(json_response({"game": game.info.id, "rules_version": game.info.rules_version,
-                                     "rules": game.rules(language)}), language)
+                                     "rules": game.rules(spoken_in)}), spoken_in)
     return rules
 
 
@@ -213,11 +215,12 @@ def _picture(game: Game) -> Callable:
     def picture(loaded: dict) -> Response:
         request.environ[GAME_KEY] = game.info.id
         require_body()
-        drawing = game.picture(loaded)
+        spoken_in = language()
+        drawing = game.picture(loaded, spoken_in)
         current_app.extensions["referee"].count(game.info.id, "picture", "ok")
         if request.accept_mimetypes.best_match(["image/svg+xml", "application/json"]) == "application/json":
-            return json_response({"svg": drawing})
-        return Response(drawing, mimetype="image/svg+xml")
+            return spoken(json_response({"svg": drawing}), spoken_in)
+        return spoken(Response(drawing, mimetype="image/svg+xml"), spoken_in)
     return picture
 
 
@@ -240,11 +243,15 @@ def game_blueprint(game: Game, answers: AnswerCache, settings: Settings) -> Blue
         if not offered(game, endpoint.name):
             continue
         request_schema = forms.schema(endpoint.request)()
-        view = blp.response(200, forms.schema(endpoint.answer))(_question(game, endpoint, settings))
+        view = blp.response(200, forms.schema(endpoint.answer),
+                            headers=LANGUAGE_HEADERS if endpoint.name in SPEAKING else None)(
+            _question(game, endpoint, settings))
         view = blp.arguments(request_schema)(view)
         view = _document_problems(blp, endpoint.errors)(view)
+        view = blp.doc(parameters=PARAMETERS)(view)  # the language of the answer's words (and its problems')
         answers.route(f"{blp.url_prefix}/{endpoint.name}", game, endpoint.name,
-                      _answer(game, endpoint, request_schema, settings), endpoint.deterministic)
+                      _answer(game, endpoint, request_schema, settings), endpoint.deterministic,
+                      speaks=endpoint.name in SPEAKING)
         blp.route(f"/{endpoint.name}", methods=["POST"])(named(endpoint.name)(view))
     return blp
 
@@ -261,6 +268,7 @@ def _route_picture(blp: Blueprint, game: Game, named: Callable) -> None:
                    )(_picture(game))
     view = blp.arguments(forms.schema("PictureRequest")())(view)
     view = _document_problems(blp, (400, 413, 415, 422, 429))(view)
+    view = blp.doc(parameters=PARAMETERS)(view)
     blp.route("/picture", methods=["POST"])(named("picture")(view))
 
 
@@ -268,7 +276,7 @@ games_blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Th
 
 
 @games_blp.route("", methods=["GET"])
-@games_blp.doc(operationId="list_games")
+@games_blp.doc(operationId="list_games", parameters=PARAMETERS)
 @_document_problems(games_blp, (429,))
 @games_blp.response(200, GamesSchema)
 def list_games() -> Response:
@@ -276,16 +284,16 @@ def list_games() -> Response:
 
     Each game's id, title, player counts, rules version and variants, with links to its endpoints under
     /v1/games/{id}/."""
-    games = []
+    games, spoken_in = [], language()
     for game_id, game in GAMES.items():
         info = game.info
         games.append({
             "id": info.id, "title": info.title, "min_players": info.min_players, "max_players": info.max_players,
             "rules_version": info.rules_version,
-            "variants": [{"name": v.name, "description": v.description} for v in info.variants],
+            "variants": [{"name": v.name, "description": said(v.description, spoken_in)} for v in info.variants],
             "links": {q: f"/v1/games/{game_id}/{q}" for q in QUESTIONS},
         })
-    return json_response({"games": games})
+    return spoken(json_response({"games": games}), spoken_in)
 
 
 def unknown_game(game: str, rest: str = "") -> Response:
@@ -293,14 +301,17 @@ def unknown_game(game: str, rest: str = "") -> Response:
     if game in GAMES:
         if rest in QUESTIONS or (rest in TOOLS and offered(GAMES[game], rest)):
             allowed = "GET" if rest == "rules" else "POST"
-            raise ApiProblem(405, f"{request.method} is not allowed on /v1/games/{game}/{rest}; use {allowed}.",
+            raise ApiProblem(405, tr("{method} is not allowed on {path}; use {allowed}.", method=request.method,
+                                     path=request.path, allowed=allowed),
                              headers={"Allow": f"{allowed}, OPTIONS" + (", HEAD" if allowed == "GET" else "")})
         endpoints = [*QUESTIONS, *(tool for tool in TOOLS if offered(GAMES[game], tool))]
-        raise ApiProblem(404, f"{game} has no endpoint \"{rest}\"; it has {', '.join(endpoints)}.")
-    raise ApiProblem(404, f"No game \"{game}\" is served; the games are {', '.join(GAMES)}.")
+        raise ApiProblem(404, tr("{game} has no endpoint \"{endpoint}\"; it has {endpoints}.", game=game, endpoint=rest,
+                                 endpoints=", ".join(endpoints)))
+    raise ApiProblem(404, tr("No game \"{game}\" is served; the games are {games}.", game=game, games=", ".join(GAMES)))
 
 
 def register_games(app: Flask, api: Any, answers: AnswerCache, settings: Settings) -> None:
+    register_language_components(api.spec)
     api.register_blueprint(games_blp)
     for game_id, game in GAMES.items():
         for name, named in game.wire.components.items():  # referred to by name

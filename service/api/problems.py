@@ -14,25 +14,31 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
 from ..games.core.errors import GameError, GameOverError, InvalidStateError, MalformedError, Problem
+from ..games.core.language import DEFAULT, said
+from ..wire.messages import translatable
 from ..wire.schemas import problems_from_messages
 from .jsonio import dumps
+from .language import language
+from .messages import tr, tr_n
 from .observability import REQUEST_ID_KEY
 
 log = logging.getLogger("service.api")
 
-PROBLEM_TYPES = {
-    400: ("/problems/malformed-request", "The request is not a well-formed document of the expected shape."),
-    404: ("about:blank", "Not Found"),
-    405: ("about:blank", "Method Not Allowed"),
-    413: ("/problems/body-too-large", "The request body is over the size limit."),
-    415: ("/problems/not-json", "The request body must be JSON (Content-Type: application/json)."),
-    422: ("/problems/impossible-state", "The state is well formed but cannot be a real position."),
-    "game-over": ("/problems/game-over", "The game is over."),
-    429: ("/problems/rate-limited", "Too many requests."),
-    500: ("/problems/internal-error", "The service failed unexpectedly."),
+PROBLEM_TYPES = {  # each with its title (RFC 9457: said in the language the request chose, as the detail is)
+    400: ("/problems/malformed-request", tr("The request is not a well-formed document of the expected shape.")),
+    404: ("about:blank", tr("Not Found")),
+    405: ("about:blank", tr("Method Not Allowed")),
+    413: ("/problems/body-too-large", tr("The request body is over the size limit.")),
+    415: ("/problems/not-json", tr("The request body must be JSON (Content-Type: application/json).")),
+    422: ("/problems/impossible-state", tr("The state is well formed but cannot be a real position.")),
+    "game-over": ("/problems/game-over", tr("The game is over.")),
+    429: ("/problems/rate-limited", tr("Too many requests.")),
+    500: ("/problems/internal-error", tr("The service failed unexpectedly.")),
 }
+ERROR = tr("Error")
 
 
+NOT_JSON = tr("The body is not valid JSON.")
 MAX_LISTED_ERRORS = 100  # shape errors listed in one 400 answer
 
 
@@ -50,11 +56,14 @@ class ApiProblem(Exception):
 
 
 def problem_document(status: int, detail: str, errors: Iterable[Problem], instance: str, request_id: str | None,
-                     title: str | None = None, kind: str | int | None = None, **extra: Any) -> bytes:
-    """A problem+json body; `kind` picks a problem type other than the status's own (PROBLEM_TYPES)."""
-    kind, default_title = PROBLEM_TYPES.get(status if kind is None else kind, ("about:blank", "Error"))
-    body = {"type": kind, "title": title or default_title, "status": status, "detail": detail,
-            "instance": instance, "errors": [p.to_json() for p in errors]}
+                     title: str | None = None, kind: str | int | None = None, language: str = DEFAULT,
+                     **extra: Any) -> bytes:
+    """A problem+json body, its words in `language`; `kind` picks a problem type other than the status's own
+    (PROBLEM_TYPES)."""
+    kind, default_title = PROBLEM_TYPES.get(status if kind is None else kind, ("about:blank", ERROR))
+    body = {"type": kind, "title": said(title or default_title, language), "status": status,
+            "detail": said(detail, language), "instance": instance,
+            "errors": [p.to_json(language) for p in errors]}
     if request_id:
         body["request_id"] = request_id
     body.update(extra)
@@ -63,10 +72,13 @@ def problem_document(status: int, detail: str, errors: Iterable[Problem], instan
 
 def problem_response(status: int, detail: str, errors: Iterable[Problem] = (), headers: dict | None = None,
                      title: str | None = None, kind: str | int | None = None, **extra: Any) -> Response:
-    """A problem+json answer to the request being handled."""
+    """A problem+json answer to the request being handled, in its language."""
+    spoken_in = language()
     body = problem_document(status, detail, errors, request.path, request.environ.get(REQUEST_ID_KEY), title, kind,
-                            **extra)
+                            spoken_in, **extra)
     response = Response(body, status=status, mimetype="application/problem+json")
+    response.headers["Content-Language"] = spoken_in
+    response.vary.add("Accept-Language")
     for key, value in (headers or {}).items():
         response.headers[key] = value
     return response
@@ -75,14 +87,16 @@ def problem_response(status: int, detail: str, errors: Iterable[Problem] = (), h
 def game_error_response(error: GameError, prefix: str = "") -> Response:
     problems = [p.under(prefix) for p in error.problems]
     if isinstance(error, MalformedError):
-        return problem_response(400, "The document is not of the expected shape.", problems)
+        return problem_response(400, tr("The document is not of the expected shape."), problems)
     if isinstance(error, InvalidStateError):
-        count = len(problems)
-        return problem_response(422, f"The state cannot be a real position ({count} problem"
-                                     f"{'s' if count != 1 else ''}).", problems)
+        return problem_response(422, tr_n("The state cannot be a real position ({count} problem).",
+                                          "The state cannot be a real position ({count} problems).", len(problems)),
+                                problems)
     if isinstance(error, GameOverError):
-        return problem_response(422, "The game is over: no one is to act.", problems, kind="game-over")
-    return problem_response(400, str(error), problems)
+        return problem_response(422, tr("The game is over: no one is to act."), problems, kind="game-over")
+    spoken_in = language()  # what GameError says in English ("/pointer: message; …"), in the request's language
+    return problem_response(400, "; ".join(f"{p.pointer or '/'}: {said(p.message, spoken_in)}" for p in problems),
+                            problems)
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -106,27 +120,28 @@ def register_error_handlers(app: Flask) -> None:
             body_messages = messages.get("json", messages) if isinstance(messages, dict) else messages
             problems = problems_from_messages(body_messages)
             if any(p.message == "Invalid JSON body." for p in problems):
-                return problem_response(400, "The body is not valid JSON.", [Problem(None, "", "The body is not "
-                                                                                             "valid JSON.")])
+                return problem_response(400, NOT_JSON, [Problem(None, "", NOT_JSON)])
             if len(problems) > MAX_LISTED_ERRORS:  # a hostile body must not turn into an answer many times its size
-                return problem_response(400, f"The request does not have the expected shape ({len(problems)} "
-                                             f"problems; the first {MAX_LISTED_ERRORS} are listed).",
+                return problem_response(400, tr("The request does not have the expected shape ({count} problems; "
+                                                "the first {listed} are listed).", count=len(problems),
+                                                listed=MAX_LISTED_ERRORS),
                                         problems[:MAX_LISTED_ERRORS])
-            return problem_response(400, "The request does not have the expected shape.", problems)
+            return problem_response(400, tr("The request does not have the expected shape."), problems)
         if status == 400:
-            return problem_response(400, error.description or "Bad request.", [Problem(None, "", error.description
-                                                                                      or "Bad request.")])
+            refusal = translatable(error.description) if error.description else tr("Bad request.")
+            return problem_response(400, refusal, [Problem(None, "", refusal)])
         if status == 413:
             limit = app.config.get("MAX_CONTENT_LENGTH")
-            return problem_response(413, f"The body is over the limit of {limit} bytes.",
-                                    [Problem(None, "", f"Send at most {limit} bytes.")])
+            return problem_response(413, tr("The body is over the limit of {limit} bytes.", limit=limit),
+                                    [Problem(None, "", tr("Send at most {limit} bytes.", limit=limit))])
         if status == 429:
-            return problem_response(429, f"Rate limit exceeded ({error.description}). Try again later.",
-                                    [Problem(None, "", "Too many requests.")], headers)
+            return problem_response(429, tr("Rate limit exceeded ({limit}). Try again later.",
+                                            limit=error.description),
+                                    [Problem(None, "", tr("Too many requests."))], headers)
         if status == 405:
-            return problem_response(405, f"{request.method} is not allowed here.", [], headers)
+            return problem_response(405, tr("{method} is not allowed here.", method=request.method), [], headers)
         if status == 404:
-            return problem_response(404, f"There is nothing at {request.path}.")
+            return problem_response(404, tr("There is nothing at {path}.", path=request.path))
         return problem_response(status, error.description or error.name, [], headers)
 
     try:  # gunicorn raises these from wsgi.input while the app reads a malformed chunked body
@@ -136,12 +151,13 @@ def register_error_handlers(app: Flask) -> None:
     if ParseException is not None:
         @app.errorhandler(ParseException)
         def _unreadable_body(error: Exception) -> Response:
-            return problem_response(400, "The request body could not be read: its transfer encoding is malformed.",
-                                    [Problem(None, "", "The body's chunked transfer encoding is malformed.")])
+            return problem_response(400, tr("The request body could not be read: its transfer encoding is "
+                                            "malformed."),
+                                    [Problem(None, "", tr("The body's chunked transfer encoding is malformed."))])
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception) -> Response:
         error_id = uuid.uuid4().hex
         log.exception("unexpected error %s", error_id, extra={"error_id": error_id})
-        return problem_response(500, "The service failed unexpectedly; the error id identifies it in the log.",
+        return problem_response(500, tr("The service failed unexpectedly; the error id identifies it in the log."),
                                 error_id=error_id)

@@ -15,7 +15,9 @@ from typing import Any, Callable, ClassVar, Mapping
 from marshmallow import Schema, ValidationError, fields, missing, post_load, validate, validates_schema
 
 from ..games.core.errors import MalformedError, Problem
+from ..games.core.language import Listed
 from ..games.core.reading import Reading
+from .messages import tr, translatable
 from .strict import Decline, List, Reader, StrictBoolean, StrictSchema, compile_field, loader_of  # noqa: F401 (StrictBoolean: for the games)
 
 class MoveUnion(fields.Field):
@@ -37,10 +39,10 @@ class MoveUnion(fields.Field):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if not isinstance(value, dict):
-            raise ValidationError("A move is an object with a \"type\".")
+            raise ValidationError(tr("A move is an object with a \"type\"."))
         kind = value.get("type")
         if not isinstance(kind, str) or kind not in self.move_schemas:
-            raise ValidationError({"type": [f"Must be one of {', '.join(self.move_schemas)}."]})
+            raise ValidationError({"type": [tr("Must be one of {kinds}.", kinds=", ".join(self.move_schemas))]})
         loaded = self._loader(kind).load(value)
         return loaded if self.to_step is None else self.to_step(loaded)
 
@@ -146,7 +148,7 @@ def document_reader(schema: type[Schema]) -> Callable[[Any], Reading]:
 
     def read(data: Any) -> Reading:
         if not isinstance(data, dict):
-            raise MalformedError(Problem(None, "", "Must be an object."))
+            raise MalformedError(Problem(None, "", tr("Must be an object.")))
         try:
             return loader.load(data)
         except ValidationError as error:
@@ -166,8 +168,8 @@ class ExactlyOneOfSchema(StrictSchema):
     def load(self, data, *args, **kwargs):  # type: ignore[override]
         loaded = super().load(data, *args, **kwargs)
         if sum(name in loaded for name in self.exactly_one) != 1:
-            quoted = [f'"{name}"' for name in self.exactly_one]
-            raise ValidationError({"": [f"Send exactly one of {', '.join(quoted[:-1])} or {quoted[-1]}."]})
+            quoted = Listed((f'"{name}"' for name in self.exactly_one), "or")
+            raise ValidationError({"": [tr("Send exactly one of {fields}.", fields=quoted)]})
         return loaded
 
     @classmethod
@@ -204,7 +206,7 @@ class SeededRequestSchema(StrictSchema):
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))
                                  or (isinstance(seed, str) and len(seed) > 200)
                                  or (isinstance(seed, int) and abs(seed) > 2 ** 63)):
-            raise ValidationError({"seed": ["Must be an integer or a text of at most 200 characters."]})
+            raise ValidationError({"seed": [tr("Must be an integer or a text of at most 200 characters.")]})
         return loaded
 
 
@@ -393,9 +395,9 @@ class SuggestRequestBase(StrictSchema):
     @validates_schema
     def _one_budget(self, data: dict, **kwargs: Any) -> None:
         if "seed" in data and not _valid_seed(data["seed"]):
-            raise ValidationError({"seed": ["Must be an integer or a text of at most 200 characters."]})
+            raise ValidationError({"seed": [tr("Must be an integer or a text of at most 200 characters.")]})
         if "playouts" in data and "budget_ms" in data:
-            raise ValidationError({"playouts": ["Give a budget of playouts or of budget_ms, not both."]})
+            raise ValidationError({"playouts": [tr("Give a budget of playouts or of budget_ms, not both.")]})
 
 
 def suggest_schemas(game: str, state: type[Schema], move: type[MoveUnion]) -> tuple[type[Schema], type[Schema]]:
@@ -702,12 +704,7 @@ def problems_from_messages(messages: Any, prefix: str = "") -> list[Problem]:
             if isinstance(item, (dict, list, tuple)):
                 out.extend(problems_from_messages(item, prefix))
             else:
-                out.append(Problem(None, prefix, _plain(str(item))))
+                out.append(Problem(None, prefix, translatable(item if isinstance(item, str) else str(item))))
     else:
-        out.append(Problem(None, prefix, _plain(str(messages))))
+        out.append(Problem(None, prefix, translatable(messages if isinstance(messages, str) else str(messages))))
     return out
-
-
-def _plain(message: str) -> str:
-    return {UNKNOWN: UNKNOWN,
-            "Missing data for required field.": "This field is required."}.get(message, message)

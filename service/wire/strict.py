@@ -30,6 +30,8 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from marshmallow.decorators import POST_LOAD, PRE_LOAD, VALIDATES, VALIDATES_SCHEMA
 from marshmallow.utils import missing
 
+from .messages import tr
+
 Reader = Callable[[Any], Any]  # a value -> what the field loads from it; raises Decline
 MAX_ITEM_ERRORS = 10  # per list: reading stops there (a body of wrong items must not cost seconds)
 
@@ -386,7 +388,7 @@ class StrictBoolean(fields.Boolean):
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, bool):
-            raise ValidationError("Must be true or false.")
+            raise ValidationError(tr("Must be true or false."))
         return value
 
 

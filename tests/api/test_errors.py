@@ -284,7 +284,7 @@ def test_body_over_the_limit(client, state, question):
     body = {**body_for(question, state), "padding": "x" * 3000}
     response = client.post(f"{BASE}/{question}", json=body)
     problem = assert_problem(response, 413, min_errors=1)
-    assert "2000" in problem["detail"]
+    assert "2,000 bytes" in problem["detail"]  # the number as English writes it
 
 
 @pytest.mark.app_config(MAX_BODY_BYTES=2000)

@@ -220,11 +220,11 @@ class Game(ABC, Generic[S, T]):
         winners = document.get("winners")
         if winners is None:
             winners = [] if document.get("winner") is None else [document["winner"]]
-        lines = [tr_n("  {name}: {count} point", "  {name}: {count} points", p["total"], name=p["name"])
-                 for p in document["players"] if "total" in p]
-        lines.append(winners_said(names, winners))
-        lines += [tr("warning: {message}", message=warning.message) for warning in warnings]
-        return [said(line, language) for line in lines]
+        points = [tr_n("{name}: {count} point", "{name}: {count} points", p["total"], name=p["name"])
+                  for p in document["players"] if "total" in p]
+        warned = [tr("warning: {message}", message=warning.message) for warning in warnings]
+        return [*("  " + said(line, language) for line in points), said(winners_said(names, winners), language),
+                *(said(line, language) for line in warned)]
 
     def score_options(self, request: Json) -> dict[str, Any]:
         """The options of a /score request that `score_state` and `score_table` take (none by default)."""
