@@ -23,6 +23,8 @@ these properties:
 - views: the state as the player to act sees it obeys the same, accepts every step it lists, and accepts every
   step of the full state once the revealed card is named (`Knowledge.reveal`);
 - the game's own invariants (`Knowledge.invariants`), at every position, views included;
+- words: every event the game narrates and every violation and shape error it gives is a catalogue entry, said
+  in every language the service speaks (tests/words.py);
 - following (`Checker.follow`): a referee who sees only one player's view is fed a whole game's steps (with
   revealed cards named and view-only decisions settled by `Knowledge.resolve`); every step is legal there, every
   view position passes the checks above, and the view keeps agreeing with the game (`Knowledge.agree`; by default
@@ -49,6 +51,7 @@ from hypothesis import strategies as st
 
 from service.games.core.errors import IllegalStepError, InvalidStateError, MalformedError
 from service.games.core.game import Game
+from tests.words import unsaid
 
 # A step schema: for each step type, its fields and what each holds.
 #   "card": one card name    "cards": a list of card names    "index": a whole number 0 or more
@@ -158,6 +161,12 @@ class Subject:
     def apply(self, state: Any, step: Any) -> Any:
         """The next state; IllegalStepError for an illegal step."""
         return self.game.apply_step(state, step)[0]
+
+    def apply_saying(self, state: Any, step: Any) -> tuple[Any, list]:
+        """The next state and its events in words (the game's narration of each)."""
+        after, events = self.game.apply_step(state, step)
+        names = self.game.player_names(state)
+        return after, [self.game.narrate(event, names) for event in events]
 
     def is_over(self, state: Any) -> bool:
         return self.game.to_act(state) is None
@@ -415,6 +424,7 @@ class Checker:
         self.check_views = check_views
         self.stats = Stats()
         self.json_checked: set = set()  # listed steps whose JSON form was checked already (steps are values)
+        self.said_checked: set = set()  # the catalogue entries whose words were checked already
 
     # -- one whole game
     def play(self, seed: Any, policy: Policy, *, check: bool = True) -> tuple[Any, list[dict]]:
@@ -433,7 +443,9 @@ class Checker:
             step = policy(rng, legal, subject)
             self.stats.step_types[subject.step_type(step)] += 1
             history.append(subject.step_to_json(step))
-            state = subject.apply(state, step)
+            state, sentences = subject.apply_saying(state, step)
+            for sentence in sentences:
+                self.said(sentence, "an event: ")
             self.stats.steps += 1
         self.stats.games += 1
         self.stats.longest_game = max(self.stats.longest_game, len(history))
@@ -565,6 +577,17 @@ class Checker:
         if back != step:
             self.fail(f"a listed step's JSON {data} parses to another step: {back!r} != {step!r}")
 
+    def said(self, text: Any, what: str) -> None:
+        """Every sentence the game says (an event, a violation) is a catalogue entry said in every language
+        (tests/words.py); each distinct sentence is checked once."""
+        key = (str(text), getattr(text, "context", None))  # each distinct sentence (its parameters said too)
+        if key in self.said_checked:
+            return
+        self.said_checked.add(key)
+        found = unsaid(text, what)
+        if found:
+            self.fail("; ".join(found))
+
     def accept(self, state: Any, step: Any, what: str) -> Any:
         try:
             return self.subject.apply(state, step)
@@ -595,8 +618,10 @@ class Checker:
         self.stats.candidates += 1
         try:
             step = self.game.parse_step(candidate)  # candidates are built of plain JSON values
-        except MalformedError:
+        except MalformedError as error:
             self.stats.candidates_malformed += 1
+            for problem in error.problems:
+                self.said(problem.message, "a malformed step: ")
             return
         except Exception as error:  # noqa: BLE001
             self.fail(f"parse_step crashes on {candidate}: {type(error).__name__}: {error}")
@@ -606,8 +631,10 @@ class Checker:
         try:
             subject.apply(state, step)
             accepted = True
-        except IllegalStepError:
+        except IllegalStepError as error:
             accepted = False
+            for problem in error.problems:
+                self.said(problem.message, f"the violation of {problem.rule}: ")
         except Exception as error:  # noqa: BLE001
             self.fail(f"apply crashes on the candidate {candidate}: {type(error).__name__}: {error}")
         if accepted:

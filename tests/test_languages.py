@@ -45,14 +45,17 @@ def test_the_glossary_is_kept(game_id: str, language: str) -> None:
     tool = _tool()
     game = GAMES[game_id]
     broken = []
-    for domain, template in tool.templates(game).items():
-        translations = game.catalogues.translations(language, domain)
+    (folder,) = tool.folders(game_id)
+    for domain, template in tool.templates(folder).items():
+        catalog = tool._read(game.catalogues.po_file(language, domain), language)
         for entry in template:
             if not entry.id:
                 continue
-            said = translations.pgettext(entry.context, entry.id) if entry.context else translations.gettext(entry.id)
+            english = " ".join(entry.id) if isinstance(entry.id, tuple) else entry.id
+            found = catalog.get(entry.id, context=entry.context)
+            said = " ".join(found.string) if isinstance(found.string, tuple) else found.string
             for term in terms:
-                if re.search(rf"\b{re.escape(term['en'])}\b", entry.id, re.IGNORECASE) and \
+                if re.search(rf"\b{re.escape(term['en'])}\b", english, re.IGNORECASE) and \
                         not any(form.lower() in said.lower() for form in term["said"]):
                     broken.append(f"{entry.context}: {term['en']!r} not said as {term['said']}: {said[:80]!r}")
     assert broken == []
@@ -77,3 +80,71 @@ def test_the_rules_are_said_in_every_language(game_id: str) -> None:
 ])
 def test_a_language_asked_by_name(asked: str | None, said: str) -> None:
     assert language_of(asked) == said
+
+
+# ---------------------------------------------------------------- messages: sentences as data
+
+def _makers():
+    from service.games.core.language import Catalogues
+    return Catalogues(ROOT / "service" / "games" / "core").makers()
+
+
+def test_a_message_is_its_english_sentence_and_says_itself_in_each_language() -> None:
+    from service.games.core.narration import winners_said
+    said = winners_said(["Ada", "Bea", "Cy"], [0, 2])
+    assert said == "Ada and Cy share the win."  # as a str: the English the library always said
+    assert said.said("fr") == "Ada et Cy se partagent la victoire."
+    assert said.said("de") == "Ada und Cy teilen sich den Sieg."
+    assert said.said("it") == "Ada e Cy condividono la vittoria."
+
+
+@pytest.mark.parametrize(("count", "fr", "de"), [
+    (0, "0 nom pour 3 joueurs.", "0 Namen für 3 Spieler."),  # French: 0 is singular, German: plural
+    (1, "1 nom pour 3 joueurs.", "1 Name für 3 Spieler."),
+    (2, "2 noms pour 3 joueurs.", "2 Namen für 3 Spieler."),
+    (1500, "1\u202f500 noms pour 3 joueurs.", "1.500 Namen für 3 Spieler."),  # numbers the locale's way
+])
+def test_plural_forms_and_numbers_follow_each_language(count: int, fr: str, de: str) -> None:
+    tr, tr_n, _ = _makers()
+    message = tr_n("{count} name for {players} players.", "{count} names for {players} players.", count, players=3)
+    assert message.said("fr") == fr and message.said("de") == de
+    assert str(message) == f"{count:,} name{'s' if count != 1 else ''} for 3 players."
+
+
+def test_lists_are_written_the_languages_way() -> None:
+    from service.games.core.language import Listed
+    tr, _, _ = _makers()
+    message = tr("{players} share the win.", players=Listed(["Ada", "Bea", "Cy"]))
+    assert message == "Ada, Bea and Cy share the win."
+    assert message.said("fr") == "Ada, Bea et Cy se partagent la victoire."
+    assert message.said("it") == "Ada, Bea e Cy condividono la vittoria."
+
+
+def test_a_message_crosses_a_process_boundary_as_itself() -> None:
+    import pickle
+
+    from service.games.core.language import Message
+    tr, _, _ = _makers()
+    message = tr("{player} wins.", player="Ada")
+    back = pickle.loads(pickle.dumps(message))
+    assert isinstance(back, Message) and back == message and back.said("de") == "Ada gewinnt."
+
+
+def test_marshmallow_s_messages_are_entries_with_their_parameters() -> None:
+    from service.wire.messages import translatable
+    from tests.words import unsaid
+    said = translatable("Must be greater than or equal to 0 and less than or equal to 4.")
+    assert unsaid(said) == [] and said.said("fr") == "Doit être compris entre 0 et 4 inclus."
+    assert translatable("Missing data for required field.").said("it") == "Questo campo è obbligatorio."
+    assert translatable("Missing data for required field.") == "This field is required."
+    assert unsaid(translatable("Something marshmallow never said.")) != []
+
+
+@pytest.mark.parametrize(("environ", "said"), [
+    ({"LANG": "fr_FR.UTF-8"}, "fr"), ({"LANG": "de_AT.UTF-8", "LC_ALL": "it_IT.UTF-8"}, "it"),
+    ({"LANGUAGE": "de:fr", "LANG": "fr_FR.UTF-8"}, "de"), ({"LANG": "C.UTF-8"}, "en"), ({}, "en"),
+    ({"LANG": "pt_BR.UTF-8"}, "en"),
+])
+def test_the_command_line_speaks_the_environment_s_language(environ: dict, said: str) -> None:
+    from service.__main__ import spoken_language
+    assert spoken_language(environ) == said

@@ -49,8 +49,9 @@ MARSHMALLOW = (
     ("Invalid JSON body.", tr("Invalid JSON body.")),
 )
 _EXACT = {english: message for english, message in MARSHMALLOW if "{" not in english}
+# the longest first: "Must be greater than or equal to {min}." would read "0 and less than or equal to 4" as {min}
 _PATTERNS = [(re.compile(re.sub(r"\\\{([a-z_]+)\\\}", r"(?P<\1>.*)", re.escape(english)) + r"\Z", re.S), message)
-             for english, message in MARSHMALLOW if "{" in english]
+             for english, message in sorted(MARSHMALLOW, key=lambda pair: -len(pair[0])) if "{" in english]
 
 
 def translatable(text: str) -> str:

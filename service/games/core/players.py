@@ -31,6 +31,7 @@ from typing import Any, Callable, Generic, Hashable, Mapping, Sequence, TypeVar
 
 from .errors import GameOverError, IllegalStepError, Problem
 from .game import Game, Json
+from .messages import tr
 
 S = TypeVar("S")  # a game's state
 T = TypeVar("T", bound=Hashable)  # a game's step
@@ -90,8 +91,8 @@ def suggest(game: Game[S, T], state: S, *, level: str = "mcts", seed: int | str 
     started = time.perf_counter()
     seat = game.to_act(state)
     if seat is None:
-        raise GameOverError(Problem(None, "/state", "The game is over: no one is to act, so there is no step to "
-                                                    "suggest."))
+        raise GameOverError(Problem(None, "/state", tr("The game is over: no one is to act, so there is no step "
+                                                       "to suggest.")))
     if level not in LEVELS:
         raise ValueError(f"level is one of {', '.join(LEVELS)}, not {level!r}")
     rng = random.Random(f"suggest:{level}:{seed}")

@@ -40,12 +40,6 @@ def finished(rule: str, message: str, pointer: str = "/type") -> Stage:
     return Stage({}, rule, lambda state, step: message, pointer)
 
 
-def expecting(handlers: Mapping[str, Handler], rule: str, what: str) -> Stage:
-    """A stage refused in the usual words: `what` the stage is, the kinds of step it takes and the one it got."""
-    kinds = " or ".join(handlers)
-    return Stage(handlers, rule, lambda state, step: f"{what}: expected a {kinds} step, not \"{step.type}\".")
-
-
 @dataclass(frozen=True, slots=True)
 class Turns(Generic[S, T]):
     """A game's turn structure: `stage_of(state)` names the stage due (a finished game's too), and `stages`
@@ -65,4 +59,4 @@ class Turns(Generic[S, T]):
         return handler(state, step, events), events
 
 
-__all__ = ["Events", "Handler", "Stage", "Turns", "expecting", "finished"]
+__all__ = ["Events", "Handler", "Stage", "Turns", "finished"]
