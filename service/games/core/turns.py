@@ -3,9 +3,9 @@ takes only its own kinds of step, a step goes to the handler of its stage and ty
 that takes none. A game declares its stages (`Turns`); the refusals keep the game's own rule ids and words.
 
     TURNS = Turns(stage_of=attrgetter("step"), stages={
-        PLAY: expecting({"play": _do_play, "pass": _do_pass}, "C-TURN-PLAY", "A turn starts with …"),
+        PLAY: Stage({"play": _do_play, "pass": _do_pass}, "C-TURN-PLAY", _play_refusal),
         …,
-        OVER: finished("C-END-1", "The game is over: a pile ran out, so no move is possible."),
+        OVER: finished("C-END-1", tr("The game is over: a pile ran out, so no move is possible.")),
     })
     apply_step = TURNS.apply_step
 """
