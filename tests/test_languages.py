@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import sys
 import tomllib
 from pathlib import Path
 
@@ -20,6 +21,7 @@ OTHER = [language for language in LANGUAGES if language != DEFAULT]
 def _tool():
     spec = importlib.util.spec_from_file_location("messages_tool", ROOT / "tools" / "messages.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up while they are made
     spec.loader.exec_module(module)  # type: ignore[union-attr]
     return module
 
