@@ -15,6 +15,7 @@ from ..core.errors import illegal
 from ..core.events import Event
 from ..core.records import from_fields
 from ..core.turns import Events, Stage, Turns, finished
+from .messages import tr, tr_n
 from .model import RANSOM, Bag, Meeple, Phase, Placement, Player, Square, State, StepDue, Tower
 from .scoring import completed_by, describe, index_of, majority, occupancy, score_state, value
 from .steps import Step
@@ -23,6 +24,22 @@ from .tiles import DIRECTIONS, TOWER, Kind, face, features_named, tile_counts
 
 def _xy(square: Square) -> list[int]:
     return [square[0], square[1]]
+
+
+def _said(square: Square) -> str:
+    """A square as the messages say it, as the wire writes it: `[x, y]`."""
+    return f"[{square[0]}, {square[1]}]"
+
+
+# K-MEEPLE-2: a feature that already holds a meeple, by its kind ({name}: the feature's name on the tile, K-TILE-4)
+_HELD = {
+    Kind.ROAD: lambda **said: tr("The road at \"{name}\" already holds a meeple, joined across the board.", **said),
+    Kind.CITY: lambda **said: tr("The city at \"{name}\" already holds a meeple, joined across the board.", **said),
+    Kind.FIELD: lambda **said: tr("The field at \"{name}\" already holds a meeple, joined across the board.",
+                                  **said),
+    Kind.CLOISTER: lambda **said: tr("The cloister at \"{name}\" already holds a meeple, joined across the board.",
+                                     **said),
+}
 
 
 # ---------------------------------------------------------------------------------------------- what is where
@@ -167,13 +184,14 @@ def _drawn_tile(state: State, step: Step) -> str:
     if state.bag.tiles is not None:
         drawn = state.bag.tiles[0]
         if step.tile is not None and step.tile != drawn:
-            raise illegal("K-SVC-BAG", "/tile", f"The tile drawn is the bag's first, {drawn}, not {step.tile}.")
+            raise illegal("K-SVC-BAG", "/tile", tr("The tile drawn is the bag's first, {drawn}, not {asked}.",
+                                                   drawn=drawn, asked=step.tile))
         return drawn
     if step.tile is None:
-        raise illegal("K-SVC-BAG", "/tile", "The bag is only counted: name the tile drawn.")
+        raise illegal("K-SVC-BAG", "/tile", tr("The bag is only counted: name the tile drawn."))
     if unplaced(state)[step.tile] == 0:
-        raise illegal("K-COMP-3", "/tile", f"No {step.tile} is left to draw: every one is on the board or "
-                                            "discarded.")
+        raise illegal("K-COMP-3", "/tile", tr("No {tile_id} is left to draw: every one is on the board or "
+                                               "discarded.", tile_id=step.tile))
     return step.tile
 
 
@@ -189,15 +207,15 @@ def _place(state: State, step: Step, events: Events) -> State:
     at = step.at
     assert at is not None and step.rotation is not None
     if at in index.grid:
-        raise illegal("K-PLACE-1", "/at", f"{_xy(at)} already holds a tile.")
+        raise illegal("K-PLACE-1", "/at", tr("{square} already holds a tile.", square=_said(at)))
     needs = index.needs(at)  # what its neighbours show it, once for both checks
     if needs is None:
-        raise illegal("K-PLACE-1", "/at", f"{_xy(at)} touches no tile by an edge.")
+        raise illegal("K-PLACE-1", "/at", tr("{square} touches no tile by an edge.", square=_said(at)))
     tile_face = face(tile, step.rotation)
     if not tile_face.meets(needs):
-        raise illegal("K-PLACE-2", "/rotation", f"{tile} at {_xy(at)}, rotation {step.rotation}: an edge it "
-                                                 "shares does not match (city to city, road to road, field to "
-                                                 "field).")
+        raise illegal("K-PLACE-2", "/rotation", tr("{tile_id} at {square}, rotation {rotation}: an edge it shares "
+                                                    "does not match (city to city, road to road, field to field).",
+                                                    tile_id=tile, square=_said(at), rotation=step.rotation))
     placement = Placement(tile, at, step.rotation)
     new = state.but(bag=_bag_after(state, tile), board=state.board + (placement,), step=StepDue.ACTION,
                     last=at).with_index(index.with_tile(placement))
@@ -209,7 +227,8 @@ def _discard(state: State, step: Step, events: Events) -> State:
     tile = _drawn_tile(state, step)
     index = index_of(state)
     if index.placements(tile):
-        raise illegal("K-PLACE-3", "/tile", f"{tile} fits somewhere on the board: it must be placed.")
+        raise illegal("K-PLACE-3", "/tile", tr("{tile_id} fits somewhere on the board: it must be placed.",
+                                               tile_id=tile))
     new = _same_board(state, bag=_bag_after(state, tile), discarded=state.discarded + (tile,))
     events.append(Event({"type": "discarded", "player": state.turn, "tile": tile}))
     if new.bag.count == 0:  # K-END-1, K-SVC-DISCARD: the last tile discarded ends the game
@@ -224,17 +243,18 @@ def _meeple(state: State, step: Step, events: Events) -> State:
     tile_face = index.faces[index.grid[state.last]]
     segment = tile_face.segment(step.feature)
     if segment is None:
-        raise illegal("K-TILE-4", "/feature", f"The tile just placed has no feature \"{step.feature}\". "
-                                               + features_named(tile_face, step.feature))
+        # Translators: {name} is what the step asked for; {features} lists the tile's features by their names.
+        raise illegal("K-TILE-4", "/feature", tr("The tile just placed has no feature \"{name}\". {features}",
+                                                  name=step.feature, features=features_named(tile_face,
+                                                                                             step.feature)))
     if segment.kind is Kind.TOWER:
-        raise illegal("K-MEEPLE", "/feature", "A meeple goes on a road, city, cloister or field, never on a "
-                                               "tower foundation.")
+        raise illegal("K-MEEPLE", "/feature", tr("A meeple goes on a road, city, cloister or field, never on a "
+                                                  "tower foundation."))
     if me.supply == 0:
-        raise illegal("K-COMP-2", "", "The player has no meeple in supply.")
+        raise illegal("K-COMP-2", "", tr("The player has no meeple in supply."))
     # K-MEEPLE-2: as free_features finds it, the one feature asked walked alone
     if index.holds_any(state.last, segment, _taken(state)):
-        raise illegal("K-MEEPLE-2", "/feature", f"The {segment.kind.value} at \"{step.feature}\" already holds a "
-                                                 "meeple, joined across the board.")
+        raise illegal("K-MEEPLE-2", "/feature", _HELD[segment.kind](name=step.feature))
     meeple = Meeple(state.last, segment.name, state.turn)
     new = _same_board(state, meeples=tuple(sorted(state.meeples + (meeple,))),
                       players=_player(state, state.turn, supply=me.supply - 1))
@@ -248,7 +268,7 @@ def _skip(state: State, step: Step, events: Events) -> State:
 
 
 def _no_tower(state: State, step: Step, events: Events) -> State:
-    raise illegal("K-TOW-ACT", "/type", "Towers are played only with The Tower (variant tower).")
+    raise illegal("K-TOW-ACT", "/type", tr("Towers are played only with The Tower (variant tower)."))
 
 
 def _floor(state: State, step: Step, events: Events) -> State:
@@ -258,13 +278,14 @@ def _floor(state: State, step: Step, events: Events) -> State:
     index = index_of(state)
     tower = tower_at(state, at)
     if me.floors == 0:
-        raise illegal("K-TOW-ACT-1", "", "The player has no floor left.")
+        raise illegal("K-TOW-ACT-1", "", tr("The player has no floor left."))
     if tower is None:
         if at not in index.grid or not index.faces[index.grid[at]].tower:
-            raise illegal("K-TOW-ACT-1", "/at", f"{_xy(at)} holds no tower foundation.")
+            raise illegal("K-TOW-ACT-1", "/at", tr("{square} holds no tower foundation.", square=_said(at)))
         raised = Tower(at, 1, None)
     elif tower.top is not None:
-        raise illegal("K-TOW-ACT-2", "/at", f"The tower at {_xy(at)} has a meeple on top: it is complete.")
+        raise illegal("K-TOW-ACT-2", "/at", tr("The tower at {square} has a meeple on top: it is complete.",
+                                               square=_said(at)))
     else:
         raised = Tower(at, tower.height + 1, None)
     towers = tuple(sorted([t for t in state.towers if t.at != at] + [raised]))
@@ -280,11 +301,12 @@ def _tower_meeple(state: State, step: Step, events: Events) -> State:
     assert at is not None
     tower = tower_at(state, at)
     if tower is None:
-        raise illegal("K-TOW-ACT-3", "/at", f"{_xy(at)} has no tower with a floor.")
+        raise illegal("K-TOW-ACT-3", "/at", tr("{square} has no tower with a floor.", square=_said(at)))
     if tower.top is not None:
-        raise illegal("K-TOW-ACT-3", "/at", f"The tower at {_xy(at)} already has a meeple on top.")
+        raise illegal("K-TOW-ACT-3", "/at", tr("The tower at {square} already has a meeple on top.",
+                                               square=_said(at)))
     if me.supply == 0:
-        raise illegal("K-COMP-2", "", "The player has no meeple in supply.")
+        raise illegal("K-COMP-2", "", tr("The player has no meeple in supply."))
     towers = tuple(sorted([t for t in state.towers if t.at != at] + [Tower(at, tower.height, state.turn)]))
     new = _same_board(state, towers=towers, players=_player(state, state.turn, supply=me.supply - 1))
     events.append(Event({"type": "tower_meeple", "player": state.turn, "at": _xy(at)}))
@@ -297,17 +319,20 @@ def _capture(state: State, step: Step, events: Events) -> State:
     tower = tower_at(state, state.raised)
     assert tower is not None
     if at not in reach(tower):
-        raise illegal("K-TOW-CAP-1", "/at", f"{_xy(at)} is out of reach of the tower at {_xy(state.raised)} "
-                                             f"(height {tower.height}).")
+        raise illegal("K-TOW-CAP-1", "/at", tr("{square} is out of reach of the tower at {tower_square} (height "
+                                               "{height}).", square=_said(at), tower_square=_said(state.raised),
+                                               height=tower.height))
     index = index_of(state)
     meeples, towers = state.meeples, state.towers
     if step.feature == TOWER:
         top = tower_at(state, at)
         if top is None or top.top is None:
-            raise illegal("K-TOW-CAP-2", "/feature", f"No meeple is on a tower at {_xy(at)}.")
+            raise illegal("K-TOW-CAP-2", "/feature", tr("No meeple is on a tower at {square}.", square=_said(at)))
         if top.top != owner:
-            raise illegal("K-TOW-CAP-2", "/player", f"The meeple on the tower at {_xy(at)} is player {top.top}'s, "
-                                                     f"not player {owner}'s.")
+            # Translators: {holder} and {owner} are players' numbers (0 for the first player).
+            raise illegal("K-TOW-CAP-2", "/player", tr("The meeple on the tower at {square} is player {holder}'s, "
+                                                        "not player {owner}'s.", square=_said(at), holder=top.top,
+                                                        owner=owner))
         towers = tuple(sorted([t for t in towers if t.at != at] + [Tower(at, top.height, None)]))
         feature = TOWER
     else:
@@ -317,9 +342,13 @@ def _capture(state: State, step: Step, events: Events) -> State:
             there = next((m for m in meeples if segment is not None and m.at == at and m.feature == segment.name),
                          None)
             if there is not None:
-                raise illegal("K-TOW-CAP-2", "/player", f"The meeple on \"{step.feature}\" at {_xy(at)} is player "
-                                                         f"{there.player}'s, not player {owner}'s.")
-            raise illegal("K-TOW-CAP-2", "/feature", f"No meeple is on \"{step.feature}\" at {_xy(at)}.")
+                # Translators: {name} is a feature's name on the tile (K-TILE-4); {holder} and {owner} are
+                # players' numbers (0 for the first player).
+                raise illegal("K-TOW-CAP-2", "/player", tr("The meeple on \"{name}\" at {square} is player "
+                                                            "{holder}'s, not player {owner}'s.", name=step.feature,
+                                                            square=_said(at), holder=there.player, owner=owner))
+            raise illegal("K-TOW-CAP-2", "/feature", tr("No meeple is on \"{name}\" at {square}.", name=step.feature,
+                                                         square=_said(at)))
         meeples = tuple(m for m in meeples if m != target)
         feature = target.feature
     me = state.turn
@@ -351,12 +380,15 @@ def _ransom(state: State, step: Step, events: Events) -> State:
     me, holder = state.turn, step.player
     assert holder is not None
     if state.ransomed:
-        raise illegal("K-TOW-RANSOM", "/type", "A player frees at most one prisoner a turn.")
+        raise illegal("K-TOW-RANSOM", "/type", tr("A player frees at most one prisoner a turn."))
     if holder >= len(state.players) or holder == me or me not in state.players[holder].prisoners:
-        raise illegal("K-TOW-RANSOM", "/from", f"Player {holder} holds no meeple of player {me}.")
+        # Translators: {holder} and {player} are players' numbers (0 for the first player).
+        raise illegal("K-TOW-RANSOM", "/from", tr("Player {holder} holds no meeple of player {player}.",
+                                                  holder=holder, player=me))
     if state.players[me].score < RANSOM:
-        raise illegal("K-TOW-RANSOM", "", f"A ransom costs {RANSOM} points; the player has "
-                                           f"{state.players[me].score}.")
+        raise illegal("K-TOW-RANSOM", "", tr_n("A ransom costs {count} point; the player has {score}.",
+                                              "A ransom costs {count} points; the player has {score}.", RANSOM,
+                                              score=state.players[me].score))
     players = list(state.players)
     held = list(players[holder].prisoners)
     held.remove(me)
@@ -410,7 +442,8 @@ def _game_over(state: State, events: Events) -> State:
 
 
 def _due(state: State, step: Step) -> str:
-    return f"A {step.type} step is not due: the {state.step.value} step is."
+    # Translators: {kind} and {due} are steps of the turn by their JSON codes (place, meeple, skip, capture, …).
+    return tr("A {kind} step is not due: the {due} step is.", kind=step.type, due=state.step.value)
 
 
 _TOWER_STEPS = ("floor", "tower_meeple", "capture", "ransom")
@@ -432,6 +465,6 @@ TURNS = Turns(stage_of=_stage_of, stages={
     **{(due, True): Stage(handlers, "K-SVC-STEP", _due) for due, handlers in _STAGES.items()},
     **{(due, False): Stage({**{kind: h for kind, h in handlers.items() if kind not in _TOWER_STEPS},
                             **_WITHOUT_TOWER}, "K-SVC-STEP", _due) for due, handlers in _STAGES.items()},
-    Phase.OVER: finished("K-END-1", "The game is over: no step is legal.", pointer=""),  # K-END-1
+    Phase.OVER: finished("K-END-1", tr("The game is over: no step is legal."), pointer=""),  # K-END-1
 })
 apply_step = TURNS.apply_step  # the state after one step, and what happened; IllegalStepError if it is illegal

@@ -17,6 +17,7 @@ from . import schemas as wire_schemas
 from .board import BoardIndex
 from .catalogue import RULES, RULES_VERSION
 from .engine import apply_step, legal_moves, legal_steps, unplaced
+from .messages import tr
 from .model import FLOORS, MAX_PLAYERS, MIN_PLAYERS, Bag, Phase, Placement, Player, State, StepDue
 from .narration import narrate
 from .position import state_json
@@ -94,8 +95,8 @@ def example_game(seed: int = EXAMPLE_SEED, names: list[str] | None = None) -> St
 
 
 # what /v1/games lists and /new's `variant` switches on
-VARIANTS = (Variant("tower", "The Tower: 18 tiles with tower foundations, floors, captures, prisoners and ransom "
-                             "(K-TOW)."),)
+VARIANTS = (Variant("tower", tr("The Tower: 18 tiles with tower foundations, floors, captures, prisoners and "
+                                "ransom (K-TOW).")),)
 
 
 class CarcassonneGame(Game[State, Step]):
@@ -158,7 +159,7 @@ class CarcassonneGame(Game[State, Step]):
 
     def draw(self, state: State, language: str = DEFAULT) -> str:
         """An SVG picture of the board of a {"state"} request: tiles, meeples, towers, scores and prisoners."""
-        return board_picture.svg(state)
+        return board_picture.svg(state, language)
 
     @cached_property
     def examples(self) -> dict[str, Json]:

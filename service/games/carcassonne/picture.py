@@ -4,7 +4,9 @@ with their height and any meeple on top, and each player's score, supply and pri
 the score (K-SVC-SCORE)."""
 from __future__ import annotations
 
+from ..core.language import DEFAULT, Listed, said
 from ..core.svg import escape
+from .messages import tr, tr_n, tr_p
 from .model import State
 from .scoring import index_of, score_state
 from .tiles import Face, Kind, face
@@ -13,7 +15,9 @@ T = 64  # a tile's side in the picture
 MARGIN = 16
 LEGEND_ROW = 26
 COLOURS = ("#d32f2f", "#1e63c7", "#f9a825", "#212121", "#8e24aa")
-COLOUR_NAMES = ("red", "blue", "yellow", "black", "purple")
+# Translators: the players' colours in the picture, in "Ada (red): 12 points".
+COLOUR_NAMES = (tr_p("colour", "red"), tr_p("colour", "blue"), tr_p("colour", "yellow"), tr_p("colour", "black"),
+                tr_p("colour", "purple"))
 FIELD, CITY, ROAD, WALL = "#8bc34a", "#a1887f", "#fafafa", "#5d4037"
 CORNERS = ((0, 0), (1, 0), (1, 1), (0, 1))  # NW, NE, SE, SW: edge d runs from corner d to corner d+1
 MIDDLES = ((0.5, 0), (1, 0.5), (0.5, 1), (0, 0.5))
@@ -94,7 +98,17 @@ def tile_svg(tile: str, rotation: int = 0) -> str:
     return "".join(out)
 
 
-def svg(state: State) -> str:
+def _clauses(items: list[str]) -> str:
+    """Clauses one after the other, separated as the language separates clauses ("a; b; c")."""
+    joined = items[0]
+    for later in items[1:]:
+        # Translators: clauses one after the other (the players' scores in the picture's description).
+        joined = tr("{earlier}; {later}", earlier=joined, later=later)
+    return joined
+
+
+def svg(state: State, language: str = DEFAULT) -> str:
+    """The picture of a state, its words in `language`."""
     index = index_of(state)
     result = score_state(state)
     xs = [p.at[0] for p in state.board]
@@ -107,16 +121,27 @@ def svg(state: State) -> str:
     def origin(square) -> tuple[float, float]:
         return MARGIN + (square[0] - min_x) * T, MARGIN + (square[1] - min_y) * T
 
-    parts = [f"{p.name} ({COLOUR_NAMES[i]}): {result.players[i]['total']} points" for i, p in enumerate(state.players)]
+    parts = [tr_n("{name} ({colour}): {count} point", "{name} ({colour}): {count} points",
+                  result.players[i]["total"], name=p.name, colour=COLOUR_NAMES[i]) for i, p in enumerate(state.players)]
     totals = result.totals
-    names = " and ".join(state.players[w].name for w in result.winners)
     best = totals[result.winners[0]]
     if len(result.winners) == 1:
+        name = state.players[result.winners[0]].name
         runner_up = max(t for i, t in enumerate(totals) if i != result.winners[0])
-        verdict = f"{names} {'wins' if state.over else 'leads'}, {best} to {runner_up}."
+        verdict = (tr("{player} wins, {best} to {runner_up}.", player=name, best=best, runner_up=runner_up)
+                   if state.over else
+                   tr("{player} leads, {best} to {runner_up}.", player=name, best=best, runner_up=runner_up))
     else:
-        verdict = f"{names} {'share the win' if state.over else 'are level'} with {best} points."
-    label = "; ".join(parts) + ". " + ("Game over. " if state.over else "") + verdict
+        # the English names joined by "and" each ("Ada and Bea and Cy", as the picture has always said them); the
+        # other languages' lists their way
+        named = [state.players[w].name for w in result.winners]
+        names = " and ".join(named) if language == DEFAULT else Listed(named)
+        verdict = (tr_n("{players} share the win with {count} point.", "{players} share the win with {count} points.",
+                        best, players=names) if state.over else
+                   tr_n("{players} are level with {count} point.", "{players} are level with {count} points.", best,
+                        players=names))
+    label = said(tr("{scores}. Game over. {verdict}", scores=_clauses(parts), verdict=verdict) if state.over else
+                 tr("{scores}. {verdict}", scores=_clauses(parts), verdict=verdict), language)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}">',
            f"<title>{escape(label)}</title>",
@@ -146,17 +171,26 @@ def svg(state: State) -> str:
         if tower.top is not None:
             out.append(f'<circle cx="{cx:.1f}" cy="{cy - 14:.1f}" r="6" fill="{COLOURS[tower.top]}" stroke="#fff" '
                        'stroke-width="1.5"/>')
+    # Translators: a prisoner's mark beside the player holding it (its tooltip).
+    prisoner = escape(said(tr("prisoner"), language))
     for i, player in enumerate(state.players):
         y = board_height + i * LEGEND_ROW + 14
         total = result.players[i]["total"]
         mark = " ▶" if not state.over and state.turn == i else ""
         out.append(f'<circle cx="{MARGIN + 8}" cy="{y}" r="8" fill="{COLOURS[i]}"/>')
-        text = (f"{player.name}{mark}: {total} points ({player.score} on the track), {player.supply} in supply"
-                + (f", {player.floors} floors" if state.tower else ""))
+        # Translators: a player's line under the board: {name} (with ▶ for the player to act), the total with the
+        # end scoring, the points on the score track ({score}) and the meeples in supply ({supply}).
+        line = tr_n("{name}: {count} point ({score} on the track), {supply} in supply",
+                    "{name}: {count} points ({score} on the track), {supply} in supply", total, name=player.name + mark,
+                    score=player.score, supply=player.supply)
+        if state.tower:
+            # Translators: {line} is a player's line under the board; then the floors they have left.
+            line = tr_n("{line}, {count} floor", "{line}, {count} floors", player.floors, line=line)
+        text = said(line, language)
         out.append(f'<text x="{MARGIN + 24}" y="{y + 5}" font-size="13" font-family="sans-serif">'
                    f"{escape(text)}</text>")
         for k, owner in enumerate(player.prisoners):
             out.append(f'<circle cx="{width - MARGIN - 8 - 16 * k}" cy="{y}" r="6" fill="{COLOURS[owner]}" '
-                       'stroke="#000"><title>prisoner</title></circle>')
+                       f'stroke="#000"><title>{prisoner}</title></circle>')
     out.append("</svg>")
     return "".join(out)

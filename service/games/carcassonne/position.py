@@ -19,6 +19,7 @@ from ..core.errors import Problem
 from ..core.records import from_fields
 from ..core.reading import Reading
 from .board import BoardIndex
+from .messages import tr, tr_n, tr_p
 from .model import (
     FLOORS,
     MAX_PLAYERS,
@@ -60,6 +61,34 @@ def _square(loaded: list[int] | None) -> Square | None:
     return None if loaded is None else (loaded[0], loaded[1])
 
 
+def _said(square: Square) -> str:
+    """A square as the messages say it, as the wire writes it: `[x, y]`."""
+    return f"[{square[0]}, {square[1]}]"
+
+
+def _no_player(number: Any) -> str:
+    # Translators: {number} is a player's number (0 for the first player).
+    return tr("There is no player {number}.", number=number)
+
+
+# the kind of each side of an edge that does not match (K-PLACE-2)
+_EDGE_KINDS = {
+    # Translators: the kind of an edge, in "(city to road)": an edge that does not match its neighbour's.
+    Kind.CITY: tr_p("edge", "city"),
+    Kind.ROAD: tr_p("edge", "road"),
+    Kind.FIELD: tr_p("edge", "field"),
+}
+# K-SCORE-RETURN: a complete road, city or cloister that still holds a meeple, by its kind
+_COMPLETE = {
+    Kind.ROAD: lambda **said: tr("The road at {square} is complete: it was scored and its meeples went home.",
+                                 **said),
+    Kind.CITY: lambda **said: tr("The city at {square} is complete: it was scored and its meeples went home.",
+                                 **said),
+    Kind.CLOISTER: lambda **said: tr("The cloister at {square} is complete: it was scored and its meeples went "
+                                     "home.", **said),
+}
+
+
 # ---------------------------------------------------------------- building, and the rules a position obeys
 
 def build_state(loaded: dict) -> Reading[State]:
@@ -75,7 +104,8 @@ def build_state(loaded: dict) -> Reading[State]:
     listed_players = loaded["players"]
     n = len(listed_players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        bad("K-SETUP-2", "/players", f"Carcassonne is for 2 to 5 players; {n} given.")
+        bad("K-SETUP-2", "/players", tr_n("Carcassonne is for 2 to 5 players; {count} given.",
+                                          "Carcassonne is for 2 to 5 players; {count} given.", n))
     board, listed, faces, squares = _board(loaded["board"], counts, bad)
     shared: list[tuple[int, int, int]] = []
     # the grid (square -> placement number) is `listed` itself when every tile listed was kept
@@ -91,7 +121,7 @@ def build_state(loaded: dict) -> Reading[State]:
     listed_towers = [(i, Tower(_square(item["at"]), item["height"], item.get("top")))
                      for i, item in enumerate(loaded.get("towers", ()))] if tower else []
     if loaded.get("towers") and not tower:
-        bad("K-TOW-TILE-1", "/towers", "Towers are played only with The Tower (variant tower).")
+        bad("K-TOW-TILE-1", "/towers", tr("Towers are played only with The Tower (variant tower)."))
     towers = _towers(listed_towers, n, index, bad)
     players = _players(listed_players, tower, sum(t.height for _, t in listed_towers), meeples, towers, bad)
     # where the turn stands (K-SVC-STEP, K-END-1)
@@ -100,7 +130,7 @@ def build_state(loaded: dict) -> Reading[State]:
     last, raised = _square(loaded.get("last")), _square(loaded.get("raised"))
     _turn(n, turn, phase, step, bag, last, raised, index.grid, meeples, pointers, listed_towers, towers, bad)
     if ransomed and (not tower or phase is Phase.OVER):
-        bad("K-TOW-RANSOM", "/ransomed", "Only a turn of The Tower can have a ransom paid.")
+        bad("K-TOW-RANSOM", "/ransomed", tr("Only a turn of The Tower can have a ransom paid."))
     _finished_features_hold_no_meeple(index, scored, last if step is not StepDue.PLACE else None, bad)
     state = State(tower, phase, turn, step, bag, discarded, board, last, raised, tuple(sorted(meeples)),
                   tuple(sorted(towers)), tuple(players), ransomed)
@@ -134,10 +164,13 @@ def _board_kept(loaded: list[dict], counts: dict[str, int],
         tile, at = item["tile"], item["at"]
         square = (at[0], at[1])
         if tile not in counts:
-            bad("K-TOW-TILE-1", f"/board/{i}/tile", f"{tile} is a tile of The Tower: variant tower only.")
+            bad("K-TOW-TILE-1", f"/board/{i}/tile", tr("{tile_id} is a tile of The Tower: variant tower only.",
+                                                       tile_id=tile))
             continue
         if square in listed:
-            bad("K-PLACE-1", f"/board/{i}/at", f"{_xy(square)} already holds a tile (board {listed[square]}).")
+            # Translators: {index} is the place in the state's board list (/board/{index}) of the tile already there.
+            bad("K-PLACE-1", f"/board/{i}/at", tr("{square} already holds a tile (board {index}).",
+                                                  square=_said(square), index=listed[square]))
             continue
         listed[square] = i
         rotation = item.get("rotation", 0)
@@ -154,7 +187,7 @@ def _joined(index: BoardIndex, board: tuple[Placement, ...], listed: dict[Square
     grid, faces = index.grid, index.faces
     start = grid.get((0, 0))
     if start is None or board[start].tile != START_TILE or board[start].rotation != 0:
-        bad("K-SETUP-1", "/board", f"The start tile, a {START_TILE} at rotation 0, is at [0, 0].")
+        bad("K-SETUP-1", "/board", tr("The start tile, a {tile_id} at rotation 0, is at [0, 0].", tile_id=START_TILE))
     # A board listed from the start tile in the order its tiles were placed is joined if each tile touches one
     # listed before it (found edge by edge below); any other board is walked from the start tile.
     touches_earlier = [False] * len(board)
@@ -179,15 +212,16 @@ def _joined(index: BoardIndex, board: tuple[Placement, ...], listed: dict[Square
     for number, placement in enumerate(board):  # the problems in the board's order, a tile's own first
         square = placement.at
         if square in unreached:
-            bad("K-PLACE-1", f"/board/{listed[square]}/at", f"{_xy(square)} is not joined to the start tile by "
-                                                            "edges.")
+            bad("K-PLACE-1", f"/board/{listed[square]}/at", tr("{square} is not joined to the start tile by edges.",
+                                                               square=_said(square)))
         for tile, nb, d in mismatched:
             if tile == number:
                 here, there, neighbour = faces[tile].edges[d], faces[nb].edges[d ^ 2], board[nb]  # d ^ 2: opposite
-                bad("K-PLACE-2", f"/board/{listed[neighbour.at]}", f"{placement.tile} at {_xy(square)} and "
-                                                                   f"{neighbour.tile} at {_xy(neighbour.at)} share "
-                                                                   f"an edge that does not match ({here.value} to "
-                                                                   f"{there.value}).")
+                # Translators: {here} and {there} are the kinds of the two sides of the edge (city, road, field).
+                bad("K-PLACE-2", f"/board/{listed[neighbour.at]}", tr(
+                    "{tile_id} at {square} and {other_id} at {other_square} share an edge that does not match ({here} "
+                    "to {there}).", tile_id=placement.tile, square=_said(square), other_id=neighbour.tile,
+                    other_square=_said(neighbour.at), here=_EDGE_KINDS[here], there=_EDGE_KINDS[there]))
 
 
 def _tiles(board: tuple[Placement, ...], discarded: tuple[str, ...], bag: Bag, counts: dict[str, int],
@@ -204,17 +238,23 @@ def _tiles(board: tuple[Placement, ...], discarded: tuple[str, ...], bag: Bag, c
     for tile, k in too_many:
         if tile not in counts:
             where = "/board" if on_board[tile] else "/discarded" if thrown[tile] else "/bag"
-            bad("K-TOW-TILE-1", where, f"{tile} is a tile of The Tower: variant tower only.")
+            bad("K-TOW-TILE-1", where, tr("{tile_id} is a tile of The Tower: variant tower only.", tile_id=tile))
         elif k > counts[tile]:
             # point where the copy too many is: the board first, then the discards, then the bag
             where = "/board" if on_board[tile] > counts[tile] else \
                 "/discarded" if on_board[tile] + thrown[tile] > counts[tile] else "/bag"
-            bad("K-COMP-3", where, f"{k} tiles {tile} are in the state; the game has {counts[tile]}.")
+            bad("K-COMP-3", where, tr_n("{count} tile {tile_id} is in the state; the game has {most}.",
+                                        "{count} tiles {tile_id} are in the state; the game has {most}.", k,
+                                        tile_id=tile, most=counts[tile]))
     total = sum(counts.values())
     if len(board) + len(discarded) + bag.count != total:
-        bad("K-COMP-3", "/bag", f"{len(board)} tiles on the board, {len(discarded)} discarded and "
-                                f"{bag.count} in the bag make {len(board) + len(discarded) + bag.count}; "
-                                f"the game has {total}.")
+        # Translators: the tiles of the state: {count} on the board, {discarded} discarded and {in_bag} in the
+        # bag, {used} in all; the game has {total}.
+        bad("K-COMP-3", "/bag", tr_n("{count} tile on the board, {discarded} discarded and {in_bag} in the bag make "
+                                     "{used}; the game has {total}.",
+                                     "{count} tiles on the board, {discarded} discarded and {in_bag} in the bag make "
+                                     "{used}; the game has {total}.", len(board), discarded=len(discarded),
+                                     in_bag=bag.count, used=len(board) + len(discarded) + bag.count, total=total))
 
 
 def _meeples(loaded: Any, n: int, index: BoardIndex, board: tuple[Placement, ...],
@@ -232,24 +272,27 @@ def _meeples(loaded: Any, n: int, index: BoardIndex, board: tuple[Placement, ...
         player, at, feature = item["player"], item["at"], item["feature"]
         square = (at[0], at[1])
         if player >= n:
-            bad("K-SETUP-2", f"/meeples/{i}/player", f"There is no player {player}.")
+            bad("K-SETUP-2", f"/meeples/{i}/player", _no_player(player))
             continue
         number = grid.get(square)
         if number is None:
-            bad("K-TILE-4", f"/meeples/{i}/at", f"{_xy(square)} holds no tile.")
+            bad("K-TILE-4", f"/meeples/{i}/at", tr("{square} holds no tile.", square=_said(square)))
             continue
         segment = faces[number].by_name.get(feature)
         kind = None if segment is None else segment.kind
         if kind is None or kind is _TOWER:
             placement = board[number]
-            bad("K-TILE-4", f"/meeples/{i}/feature", f"{placement.tile} at {_xy(square)}, rotation "
-                                                     f"{placement.rotation}, has no feature \"{feature}\" a "
-                                                     "meeple can stand on. "
-                                                     + features_named(faces[number], feature))
+            # Translators: {name} is the feature asked for; {features} lists the tile's features by their names.
+            bad("K-TILE-4", f"/meeples/{i}/feature", tr("{tile_id} at {square}, rotation {rotation}, has no feature "
+                                                        "\"{name}\" a meeple can stand on. {features}",
+                                                        tile_id=placement.tile, square=_said(square),
+                                                        rotation=placement.rotation, name=feature,
+                                                        features=features_named(faces[number], feature)))
             continue
         on = (square, segment.name)
         if on in seen:
-            bad("K-MEEPLE-1", f"/meeples/{i}", f"Two meeples on \"{segment.name}\" at {_xy(square)}.")
+            bad("K-MEEPLE-1", f"/meeples/{i}", tr("Two meeples on \"{name}\" at {square}.", name=segment.name,
+                                                  square=_said(square)))
             continue
         seen.add(on)
         meeple = _meeple((square, segment.name, player))
@@ -268,13 +311,13 @@ def _towers(listed: list[tuple[int, Tower]], n: int, index: BoardIndex, bad: Bad
     for i, item in listed:
         number = grid.get(item.at)
         if number is None or not faces[number].tower:
-            bad("K-TOW-ACT-1", f"/towers/{i}/at", f"{_xy(item.at)} holds no tower foundation.")
+            bad("K-TOW-ACT-1", f"/towers/{i}/at", tr("{square} holds no tower foundation.", square=_said(item.at)))
             continue
         if item.at in kept:
-            bad("K-TOW-ACT-1", f"/towers/{i}/at", f"Two towers at {_xy(item.at)}.")
+            bad("K-TOW-ACT-1", f"/towers/{i}/at", tr("Two towers at {square}.", square=_said(item.at)))
             continue
         if item.top is not None and item.top >= n:
-            bad("K-SETUP-2", f"/towers/{i}/top", f"There is no player {item.top}.")
+            bad("K-SETUP-2", f"/towers/{i}/top", _no_player(item.top))
             continue
         towers.append(item)
         kept.add(item.at)
@@ -291,22 +334,28 @@ def _players(loaded: list[dict], tower: bool, tower_floors: int, meeples: list[M
     floors_total = FLOORS.get(n, 0) * n if tower else 0
     floors_used = tower_floors + sum(item.get("floors", 0) for item in loaded)
     if n and floors_used != floors_total:
-        bad("K-TOW-TILE-1", "/players", f"Floors in supply and in towers make {floors_used}; {n} players have "
-                                        f"{floors_total}.")
+        bad("K-TOW-TILE-1", "/players", tr_n("Floors in supply and in towers make {used}; {count} player has "
+                                             "{total}.",
+                                             "Floors in supply and in towers make {used}; {count} players have "
+                                             "{total}.", n, used=floors_used, total=floors_total))
     placed = [0] * n  # each player's meeples out of the supply: on the board, on a tower, held by another player
     for i, held in enumerate(prisoners):
         if held and not tower:
-            bad("K-TOW-CAP-2", f"/players/{i}/prisoners", "Prisoners are taken only with The Tower (variant tower).")
+            bad("K-TOW-CAP-2", f"/players/{i}/prisoners", tr("Prisoners are taken only with The Tower (variant "
+                                                             "tower)."))
         for owner in held:
             if owner >= n or owner == i:
-                bad("K-TOW-CAP-2", f"/players/{i}/prisoners", f"A player holds prisoners of the other players only "
-                                                              f"(found {owner}).")
+                # Translators: {owner} is a player's number (0 for the first player).
+                bad("K-TOW-CAP-2", f"/players/{i}/prisoners", tr("A player holds prisoners of the other players only "
+                                                                 "(found {owner}).", owner=owner))
             else:
                 placed[owner] += 1
         for j in range(i + 1, n):
             if j in held and i in prisoners[j]:
-                bad("K-TOW-SWAP", f"/players/{i}/prisoners", f"Players {i} and {j} each hold a prisoner of the "
-                                                             "other: they are exchanged at once.")
+                # Translators: {one} and {other} are players' numbers (0 for the first player).
+                bad("K-TOW-SWAP", f"/players/{i}/prisoners", tr("Players {one} and {other} each hold a prisoner of "
+                                                                "the other: they are exchanged at once.", one=i,
+                                                                other=j))
     for meeple in meeples:
         placed[meeple.player] += 1
     for built in towers:
@@ -318,8 +367,10 @@ def _players(loaded: list[dict], tower: bool, tower_floors: int, meeples: list[M
         if supply is None:
             supply = max(0, MEEPLES - placed[i])
         if supply + placed[i] != MEEPLES:
-            bad("K-COMP-3", f"/players/{i}", f"Player {i}'s meeples: {supply} in supply, {placed[i]} on the board, "
-                                             f"on towers or held; a player has {MEEPLES}.")
+            # Translators: {number} is a player's number (0 for the first player).
+            bad("K-COMP-3", f"/players/{i}", tr("Player {number}'s meeples: {supply} in supply, {placed} on the "
+                                                "board, on towers or held; a player has {meeples}.", number=i,
+                                                supply=supply, placed=placed[i], meeples=MEEPLES))
         players.append(Player(item.get("name", f"Player {i + 1}"), item.get("score", 0), supply,
                               item.get("floors", 0), prisoners[i]))
     return players
@@ -331,45 +382,48 @@ def _turn(n: int, turn: int, phase: Phase, step: StepDue, bag: Bag, last: Square
     """Where the turn stands: whose turn, the phase, the step due, the tile just placed and the tower just raised
     tell one story (K-SETUP-2, K-END-1, K-SVC-STEP, K-MEEPLE-1, K-TOW-ACT-1, K-TOW-ACT-2)."""
     if n and turn >= n:
-        bad("K-SETUP-2", "/turn", f"There is no player {turn}.")
+        bad("K-SETUP-2", "/turn", _no_player(turn))
     if phase is Phase.OVER:
         if bag.count:
-            bad("K-END-1", "/phase", "The game ends only once the bag is empty.")
+            bad("K-END-1", "/phase", tr("The game ends only once the bag is empty."))
         if step is not StepDue.PLACE or last is not None or raised is not None:
-            bad("K-SVC-STEP", "/step", "A game over has no step due: step place, last and raised null.")
+            # Translators: step, place, last, raised and null are the state's JSON words, said as they are.
+            bad("K-SVC-STEP", "/step", tr("A game over has no step due: step place, last and raised null."))
         return
     if step is StepDue.PLACE:
         if bag.count == 0:
-            bad("K-END-1", "/bag", "The bag is empty: the game is over.")
+            bad("K-END-1", "/bag", tr("The bag is empty: the game is over."))
         if last is not None:
-            bad("K-SVC-STEP", "/last", "\"last\" is the tile placed this turn: null before the place step.")
+            bad("K-SVC-STEP", "/last", tr("\"last\" is the tile placed this turn: null before the place step."))
     elif last is None or last not in grid or last == (0, 0):
-        bad("K-SVC-STEP", "/last", f"During the {step.value} step, \"last\" is the square of the tile just "
-                                   "placed (never the start tile).")
+        # Translators: {step} is the step due by its JSON code (action or capture); "last" is the state's field.
+        bad("K-SVC-STEP", "/last", tr("During the {step} step, \"last\" is the square of the tile just placed "
+                                      "(never the start tile).", step=step.value))
     if step is StepDue.CAPTURE:
         if raised is None or not any(t.at == raised for t in towers):
-            bad("K-SVC-STEP", "/raised", "During the capture step, \"raised\" is the tower a floor was just put "
-                                         "on.")
+            bad("K-SVC-STEP", "/raised", tr("During the capture step, \"raised\" is the tower a floor was just "
+                                            "put on."))
         for i, item in listed_towers:
             if item.at == raised and item.top is not None:
                 # a floor goes only on a tower with no meeple on top, so the tower just raised has none
-                bad("K-TOW-ACT-2", f"/towers/{i}/top", f"The tower at {_xy(raised)} has just been raised, so "
-                                                       "it has no meeple on top: no floor goes on a tower "
-                                                       "with one.")
+                bad("K-TOW-ACT-2", f"/towers/{i}/top", tr("The tower at {square} has just been raised, so it has "
+                                                          "no meeple on top: no floor goes on a tower with one.",
+                                                          square=_said(raised)))
     elif raised is not None:
-        bad("K-SVC-STEP", "/raised", "\"raised\" is set only during the capture step.")
+        bad("K-SVC-STEP", "/raised", tr("\"raised\" is set only during the capture step."))
     if step is not StepDue.PLACE and last is not None:
         # the action is what puts a meeple on the new tile and ends the action step; the capture step follows
         # a floor, which was the action
         for meeple, i in zip(meeples, pointers):
             if meeple.at == last:
-                bad("K-MEEPLE-1", f"/meeples/{i}", f"A meeple stands on the tile placed this turn "
-                                                   f"at {_xy(last)}, but the turn's action is still to come.")
+                bad("K-MEEPLE-1", f"/meeples/{i}", tr("A meeple stands on the tile placed this turn at {square}, "
+                                                      "but the turn's action is still to come.", square=_said(last)))
         if step is StepDue.ACTION:
             for i, item in listed_towers:
                 if item.at == last:
-                    bad("K-TOW-ACT-1", f"/towers/{i}", f"A tower stands on the tile placed this turn at "
-                                                       f"{_xy(last)}, but the turn's action is still to come.")
+                    bad("K-TOW-ACT-1", f"/towers/{i}", tr("A tower stands on the tile placed this turn at {square}, "
+                                                          "but the turn's action is still to come.",
+                                                          square=_said(last)))
 
 
 def _finished_features_hold_no_meeple(index: BoardIndex, scored: list[tuple[Meeple, Segment, int]],
@@ -380,8 +434,7 @@ def _finished_features_hold_no_meeple(index: BoardIndex, scored: list[tuple[Meep
     for meeple, segment, i in scored:
         covered = index.complete_squares(meeple.at, segment)
         if covered is not None and (last is None or last not in covered):
-            bad("K-SCORE-RETURN", f"/meeples/{i}", f"The {segment.kind.value} at {_xy(meeple.at)} is complete: it "
-                                                   "was scored and its meeples went home.")
+            bad("K-SCORE-RETURN", f"/meeples/{i}", _COMPLETE[segment.kind](square=_said(meeple.at)))
 
 
 # ---------------------------------------------------------------- writing

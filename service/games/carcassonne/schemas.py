@@ -8,6 +8,7 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from ...wire import schemas as wire
+from .messages import tr
 from .model import MAX_PLAYERS, MEEPLES, MIN_PLAYERS
 from .position import build_state
 from .steps import COORDINATE, Step
@@ -58,7 +59,7 @@ def Bag(**kwargs: Any) -> wire.ListOrCounted:  # noqa: N802
                "properties": {"count": {"type": "integer", "minimum": 0, "maximum": MAX_TILES,
                                         "description": "How many tiles are left to draw."}}}
     return wire.ListOrCounted(_TILES_FIELD, TILES_JSON, CarcassonneCountedBagSchema,
-                              "Must be a list of tile ids, or {\"count\": n} when the order is unknown.",
+                              tr("Must be a list of tile ids, or {\"count\": n} when the order is unknown."),
                               counted_json=counted, **kwargs)
 
 

@@ -18,6 +18,9 @@ from enum import Enum
 from functools import cache
 from pathlib import Path
 
+from ..core.language import Listed
+from .messages import tr
+
 
 def _load_table(path: Path) -> tuple[dict[str, tuple], dict[str, dict[str, int]]]:
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -147,24 +150,36 @@ def _side_number(side: Side) -> int:
     return SIDES.setdefault(side, len(SIDES))
 
 
+# A feature of a tile in the list of its names (features_named), by its kind: the names it answers to
+_NAMED = {
+    # Translators: a feature in the list of a tile's features, then every name it answers to ("road N or S").
+    Kind.ROAD: lambda names: tr("road {names}", names=names),
+    Kind.CITY: lambda names: tr("city {names}", names=names),
+    Kind.FIELD: lambda names: tr("field {names}", names=names),
+}
+
+
 def features_named(tile_face: Face, asked: str) -> str:
     """For a message when `asked` names no feature a meeple can stand on: the tile's features, each by every name
-    it answers to (K-TILE-4), and the name meant when only its case is wrong."""
+    it answers to (K-TILE-4), and the name meant when only its case is wrong (a Message)."""
     spoken = []
     for segment in tile_face.segments:
         if segment.kind is Kind.TOWER:
             continue
         if segment.names == (segment.kind.value,):  # a cloister is named by its kind
-            spoken.append(segment.kind.value)
+            # Translators: the cloister of a tile, in the list of its features (named "cloister" in the steps).
+            spoken.append(tr("cloister") if segment.kind is Kind.CLOISTER else segment.kind.value)
             continue
-        *others, last = segment.names
-        spoken.append(f"{segment.kind.value} {', '.join(others)} or {last}" if others else
-                      f"{segment.kind.value} {last}")
-    text = "Its features, by every name each answers to: " + "; ".join(spoken) + "."
+        spoken.append(_NAMED[segment.kind](Listed(segment.names, "or")))
+    listed = spoken[0]
+    for later in spoken[1:]:
+        # Translators: a list of a tile's features, separated as clauses are ("road N or S; field NL").
+        listed = tr("{earlier}; {later}", earlier=listed, later=later)
     meant = next((name for name in tile_face.by_name if name.lower() == asked.lower() and name != asked), None)
     if meant is not None and tile_face.by_name[meant].kind is not Kind.TOWER:
-        text += f" Names are case-sensitive: \"{meant}\"."
-    return text
+        return tr("Its features, by every name each answers to: {features}. Names are case-sensitive: \"{meant}\".",
+                  features=listed, meant=meant)
+    return tr("Its features, by every name each answers to: {features}.", features=listed)
 
 
 # by needs: the bits of the edges that have a neighbour (both bits of each edge whose two bits are not 0)
