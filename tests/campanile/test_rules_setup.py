@@ -71,7 +71,7 @@ def test_C_COMP_4_each_player_has_five_ones_three_twos_one_three():
     doc = state_dict(supplies=[{"1": 5, "2": 3, "3": 2}, {"1": 5, "2": 3, "3": 1}])
     problems = errors(doc)
     assert [(p.rule, p.pointer) for p in problems] == [("C-COMP-5", "/players/0/supply/3")]
-    assert "3 tokens of value" not in problems[0].message and "1 tokens of value 3" in problems[0].message
+    assert "3 tokens of value" not in problems[0].message and "has 1 token of value 3" in problems[0].message
 
 
 def test_C_COMP_4_a_token_belongs_to_a_player_of_the_game():

@@ -11,8 +11,9 @@ from operator import attrgetter
 
 from ..core.errors import illegal
 from ..core.events import Event
-from ..core.turns import Events, Turns, expecting, finished
+from ..core.turns import Events, Stage, Turns, finished
 from .cards import STORIES, STYLE_INDEX, STYLES, TOKEN_VALUES, full_deck
+from .messages import tr, tr_n
 from .model import BET, DRAW, OVER, PLAY, LastPlay, Pile, Player, State, Token
 from .steps import Step
 
@@ -69,15 +70,18 @@ def _do_play(s: State, step: Step, events: Events) -> State:
     player = s.players[s.turn]
     card, stories = step.card, step.stories
     if player.hand_size == 0:
-        raise illegal("C-TURN-END", "/type", f"{player.name} holds no card, so they pass (a pass step).")
+        raise illegal("C-TURN-END", "/type", tr("{player} holds no card, so they pass (a pass step).",
+                                                player=player.name))
     if card not in player.hand:
         if not player.hidden:
-            raise illegal("C-TURN-PLAY", "/card", f"{player.name} holds no {card}: the hand is "
-                                                  f"{', '.join(player.hand)}.")
+            # Translators: {card} is a style letter A to E; {hand} the cards in hand, as letters ("A, C, C").
+            raise illegal("C-TURN-PLAY", "/card", tr("{player} holds no {card}: the hand is {hand}.",
+                                                     player=player.name, card=card, hand=", ".join(player.hand)))
         if missing_cards(s)[card] <= 0:
+            # Translators: {card} is a style letter A to E (a card of that style).
             raise illegal("C-SVC-UNKNOWN", "/card",
-                          f"No {card} can be among {player.name}'s unknown cards: every {card} is "
-                          "accounted for elsewhere (C-COMP-5).")
+                          tr("No {card} can be among {player}'s unknown cards: every {card} is accounted for "
+                             "elsewhere (C-COMP-5).", card=card, player=player.name))
         player = player._replace(hidden=player.hidden - 1)
     else:
         rest = list(player.hand)
@@ -96,8 +100,9 @@ def _do_pass(s: State, step: Step, events: Events) -> State:
     player = s.players[s.turn]
     if player.hand_size:
         raise illegal("C-TURN-END", "/type",
-                      f"{player.name} holds {player.hand_size} card{'s' if player.hand_size > 1 else ''}: "
-                      "only a player with no card in hand passes.")
+                      tr_n("{player} holds {count} card: only a player with no card in hand passes.",
+                           "{player} holds {count} cards: only a player with no card in hand passes.",
+                           player.hand_size, player=player.name))
     events.append(Event({"type": "passed", "player": s.turn}))
     if not any(p.hand_size for p in s.players):  # C-SVC-PASS: nobody can ever play again
         events.append(Event({"type": "game_over", "reason": "no_cards", "winners": _winners(replace(s, step=OVER))}))
@@ -119,19 +124,27 @@ def _do_bet(s: State, step: Step, events: Events) -> State:
     if tower not in _bet_towers(s):
         tops = ", ".join(p.top for p in s.piles if p.top is not None)
         if tower == s.last_play.tower:
-            message = (f"Tower {tower} ({STYLES[tower]}) was just played on, but its style shows on no pile "
-                       f"(the tops show {tops}); betting on the tower played is the variant C-VAR-1, not in play "
-                       "here.")
+            # Translators: {tower} is the tower's position (0 to 4), {style} its style letter; {tops} the style
+            # letters the piles' face-up top cards show ("A, D, D").
+            message = tr("Tower {tower} ({style}) was just played on, but its style shows on no pile (the tops show "
+                         "{tops}); betting on the tower played is the variant C-VAR-1, not in play here.",
+                         tower=tower, style=STYLES[tower], tops=tops)
         else:
-            message = (f"Tower {tower} ({STYLES[tower]}) shows on no pile's face-up top card (they show {tops}): "
-                       "no bet on it this turn.")
+            # Translators: {tower} is the tower's position (0 to 4), {style} its style letter; {tops} the style
+            # letters the piles' face-up top cards show ("A, D, D").
+            message = tr("Tower {tower} ({style}) shows on no pile's face-up top card (they show {tops}): no bet on "
+                         "it this turn.", tower=tower, style=STYLES[tower], tops=tops)
         raise illegal("C-TURN-BET", "/tower", message)
     if value < stories:
         raise illegal("C-TURN-BET", "/value",
-                      f"Having built {stories} stories, the token must be worth at least {stories}; "
-                      f"a {value} is too small.")
+                      # Translators: {value} is the value of the token bet (a 1, a 2): too small.
+                      tr_n("Having built {count} story, the token must be worth at least {count}; a {value} is too "
+                           "small.",
+                           "Having built {count} stories, the token must be worth at least {count}; a {value} is too "
+                           "small.", stories, value=value))
     if player.tokens_left(value) <= 0:
-        raise illegal("C-TURN-BET", "/value", f"{player.name} has no token of value {value} left in supply (C-COMP-4).")
+        raise illegal("C-TURN-BET", "/value", tr("{player} has no token of value {value} left in supply (C-COMP-4).",
+                                                 player=player.name, value=value))
     supply = _replace_at(player.supply, value - 1, player.supply[value - 1] - 1)
     target = s.towers[tower]
     target = target._replace(tokens=target.tokens + (Token(s.turn, value),))
@@ -150,25 +163,32 @@ def _do_draw(s: State, step: Step, events: Events) -> State:
     number = s.last_play.stories  # C-TURN-DRAW: the pile numbered as the stories just built
     pile = s.piles[number - 1]
     if pile.top is None:
-        raise illegal("C-END-1", "/type", f"Finito pile {number} is empty: the game should have ended.")
+        raise illegal("C-END-1", "/type", tr("Finito pile {pile} is empty: the game should have ended.", pile=number))
     card = pile.top
     if _next_card_known(pile):
         if step.reveals is not None:
-            what = "the next card is known" if len(pile.cards) >= 2 else "it is the pile's last card"
-            raise illegal("C-SVC-UNKNOWN", "/reveals",
-                          f"Pile {number}'s {what}: a draw from it names nothing (\"reveals\" is only "
-                          "for a card the state does not know).")
+            if len(pile.cards) >= 2:
+                # Translators: "reveals" is a field of the draw step, kept in English.
+                message = tr("Pile {pile}'s the next card is known: a draw from it names nothing (\"reveals\" is "
+                             "only for a card the state does not know).", pile=number)
+            else:
+                # Translators: "reveals" is a field of the draw step, kept in English.
+                message = tr("Pile {pile}'s it is the pile's last card: a draw from it names nothing (\"reveals\" is "
+                             "only for a card the state does not know).", pile=number)
+            raise illegal("C-SVC-UNKNOWN", "/reveals", message)
         rest = Pile(pile.cards[1:], 0)
     else:
         revealed = step.reveals
         if revealed is None:
             raise illegal("C-SVC-UNKNOWN", "/reveals",
-                          f"The card under pile {number}'s top is unknown here: name the card turned "
-                          "face up (\"reveals\").")
+                          # Translators: "reveals" is a field of the draw step, kept in English.
+                          tr("The card under pile {pile}'s top is unknown here: name the card turned face up "
+                             "(\"reveals\").", pile=number))
         if missing_cards(s)[revealed] <= 0:
             raise illegal("C-SVC-UNKNOWN", "/reveals",
-                          f"No {revealed} can be left in pile {number}: every {revealed} is "
-                          "accounted for elsewhere (C-COMP-5).")
+                          # Translators: {card} is a style letter A to E (a card of that style).
+                          tr("No {card} can be left in pile {pile}: every {card} is accounted for elsewhere "
+                             "(C-COMP-5).", card=revealed, pile=number))
         rest = Pile((revealed,), pile.hidden - 1)
     player = s.players[s.turn]
     player = player._replace(hand=tuple(sorted(player.hand + (card,))))
@@ -187,12 +207,29 @@ def _winners(state: State) -> list[int]:
     return list(score_state(state).winners)
 
 
+# Each stage refuses any other kind of step in its own words ({step}: the type of step sent, kept in English).
+def _not_a_play(state: State, step: Step) -> str:
+    # Translators: play and pass are step types, kept in English; {step} is the type of step sent.
+    return tr("A turn starts with playing a card from hand: expected a play or pass step, not \"{step}\".",
+              step=step.type)
+
+
+def _not_a_bet(state: State, step: Step) -> str:
+    # Translators: bet and no_bet are step types, kept in English; {step} is the type of step sent.
+    return tr("After playing, the player bets (a bet step) or declines (no_bet) before drawing: expected a bet or "
+              "no_bet step, not \"{step}\".", step=step.type)
+
+
+def _not_a_draw(state: State, step: Step) -> str:
+    # Translators: draw is a step type, kept in English; {step} is the type of step sent.
+    return tr("The turn ends with the draw: expected a draw step, not \"{step}\".", step=step.type)
+
+
 TURNS = Turns(stage_of=attrgetter("step"), stages={
-    PLAY: expecting({"play": _do_play, "pass": _do_pass}, "C-TURN-PLAY", "A turn starts with playing a card from hand"),
-    BET: expecting({"bet": _do_bet, "no_bet": _do_no_bet}, "C-TURN-BET",
-                   "After playing, the player bets (a bet step) or declines (no_bet) before drawing"),
-    DRAW: expecting({"draw": _do_draw}, "C-TURN-DRAW", "The turn ends with the draw"),
-    OVER: finished("C-END-1", "The game is over: a pile ran out, so no move is possible."),
+    PLAY: Stage({"play": _do_play, "pass": _do_pass}, "C-TURN-PLAY", _not_a_play),
+    BET: Stage({"bet": _do_bet, "no_bet": _do_no_bet}, "C-TURN-BET", _not_a_bet),
+    DRAW: Stage({"draw": _do_draw}, "C-TURN-DRAW", _not_a_draw),
+    OVER: finished("C-END-1", tr("The game is over: a pile ran out, so no move is possible.")),
 })
 apply_step = TURNS.apply_step  # the state after one step, and what happened; IllegalStepError naming the rule broken
 

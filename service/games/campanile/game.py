@@ -16,6 +16,7 @@ from . import schemas as wire_schemas
 from .cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, PILES, STYLES, full_deck, in_play_per_style, pile_size
 from .catalogue import RULES, RULES_VERSION
 from .engine import apply_step, legal_steps
+from .messages import tr
 from .model import Pile, Player, State, empty_towers
 from .narration import narrate
 from .position import _known_cards, state_json, table_of
@@ -48,7 +49,8 @@ def score_table_json(data: Any) -> tuple[Score, list[Problem]]:
 
 
 # what /v1/games lists and /new's `variant` switches on
-VARIANTS = (Variant("bet_on_played", "A player may also bet on the tower they played on this turn (C-VAR-1)."),)
+VARIANTS = (Variant("bet_on_played",
+                    tr("A player may also bet on the tower they played on this turn (C-VAR-1).")),)
 
 
 class CampanileGame(Game[State, Step]):
@@ -108,7 +110,7 @@ class CampanileGame(Game[State, Step]):
         """Draw a state's table or a table as SVG: the five towers in their row as stacks of cards, the flag each
         earns, the tokens under each in betting order in the players' colours, who takes the large and small
         numbers, and every player's total (the aria-label says who leads). Not cached: drawing is cheap."""
-        return table_picture.svg(table)
+        return table_picture.svg(table, language=language)
 
     @property
     def examples(self) -> dict[str, Json]:

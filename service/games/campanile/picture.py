@@ -2,6 +2,8 @@
 stack of its cards (a card is 1, 2 or 3 stories), the flag each tower would earn (C-END-2), the tokens under it in
 betting order in the players' colours, who takes the large and small numbers, and every player's total.
 
+Its words (titles, the legend, the screen readers' summary) are the game's messages, said in the language asked.
+
 Pure: text in, text out; no fonts or images from anywhere (the system's sans-serif), so it renders offline and can
 be embedded in a page, a report or a file.
 
@@ -12,7 +14,11 @@ be embedded in a page, a report or a file.
 """
 from __future__ import annotations
 
+from functools import reduce
+
+from ..core.language import DEFAULT, Message
 from ..core.svg import escape, quoteattr
+from .messages import tr, tr_n
 from .model import State, Table
 from .position import table_of
 from .scoring import Score, TowerScore, score_table
@@ -29,8 +35,9 @@ HEAD_H = 58  # title line and totals
 FLAG_H = 34
 
 
-def svg(table: Table | State, score: Score | None = None) -> str:
-    """The table (or a state's table) as an SVG document (a string). `score` defaults to the table's score."""
+def svg(table: Table | State, score: Score | None = None, language: str = DEFAULT) -> str:
+    """The table (or a state's table) as an SVG document (a string), its words in `language`. `score` defaults to
+    the table's score."""
     if isinstance(table, State):
         table = table_of(table)
     score = score or score_table(table)
@@ -43,7 +50,7 @@ def svg(table: Table | State, score: Score | None = None) -> str:
     width = 2 * MARGIN + len(towers) * TOWER_W + (len(towers) - 1) * GAP
     ground = HEAD_H + FLAG_H + stack_h + 8
     height = ground + 26 + tokens_h + 34 + 20 * len(table.names)
-    label = summary(table, score)
+    label = summary(table, score).said(language)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
         f'role="img" aria-label={quoteattr(label)} font-family={quoteattr(FONT)}>',
@@ -56,26 +63,41 @@ def svg(table: Table | State, score: Score | None = None) -> str:
     ]
     for tower, result in zip(table.towers, towers):
         x = MARGIN + result.position * (TOWER_W + GAP)
-        out.extend(_tower(tower.plays, result, x, ground, story_h))
+        out.extend(_tower(tower.plays, result, x, ground, story_h, language))
         out.extend(_flag(result, x, ground - result.height * story_h - 6))
-        out.extend(_tokens(tower.tokens, result, x, ground + 26, table.names))
+        out.extend(_tokens(tower.tokens, result, x, ground + 26, table.names, language))
     legend_y = height - 20 * len(table.names) - 6
     for player, name in enumerate(table.names):
         y = legend_y + 20 * player
         out.append(f'<circle cx="{MARGIN + 7}" cy="{y - 4}" r="7" fill="{_fill(player)}" stroke="#3b2f22"/>')
-        out.append(f'<text x="{MARGIN + 20}" y="{y}" font-size="13" fill="#3b2f22">{escape(name)}: '
-                   f'{score.players[player].total} points</text>')
+        points = _points(name, score.players[player].total).said(language)
+        out.append(f'<text x="{MARGIN + 20}" y="{y}" font-size="13" fill="#3b2f22">{escape(points)}</text>')
     out.append("</svg>")
     return "".join(out)
 
 
-def summary(table: Table, score: Score) -> str:
-    """One sentence per fact a screen reader needs: every total, then who wins."""
-    totals = "; ".join(f"{p.name}: {p.total} points" for p in score.players)
+def _points(name: str, total: int) -> Message:
+    return tr_n("{player}: {count} point", "{player}: {count} points", total, player=name)
+
+
+def _all_of(names: list[str]) -> Message | str:
+    """Players named together, as the picture has always named them in English: `Ada and Bea and Cy`."""
+    # Translators: two players named together ("Ada and Bea"); three are named "Ada and Bea and Cy".
+    return reduce(lambda first, second: tr("{first} and {second}", first=first, second=second), names)
+
+
+def summary(table: Table, score: Score) -> Message:
+    """One sentence per fact a screen reader needs: every total, then who wins (a message)."""
+    # Translators: each player's points ("Ada: 12 points"), one after the other, separated by "; ".
+    totals = reduce(lambda said, more: tr("{totals}; {more}", totals=said, more=more),
+                    [_points(p.name, p.total) for p in score.players])
     if len(score.winners) == 1:
-        return f"{totals}. {table.names[score.winners[0]]} leads."
-    names = " and ".join(table.names[w] for w in score.winners)
-    return f"{totals}. {names} share the lead."
+        # Translators: {totals}: every player's points ("Ada: 12 points; Bea: 8 points"); then who leads.
+        return tr("{totals}. {player} leads.", totals=totals, player=table.names[score.winners[0]])
+    # Translators: {totals}: every player's points ("Ada: 12 points; Bea: 8 points"); {players}: the players who
+    # share the lead ("Ada and Bea").
+    return tr("{totals}. {players} share the lead.", totals=totals,
+              players=_all_of([table.names[w] for w in score.winners]))
 
 
 def _totals_line(score: Score) -> str:
@@ -86,22 +108,32 @@ def _fill(player: int) -> str:
     return PLAYER_FILL[player % len(PLAYER_FILL)]
 
 
-def _tower(plays: tuple[int, ...], result: TowerScore, x: int, ground: int, story_h: int) -> list[str]:
+def _tower(plays: tuple[int, ...], result: TowerScore, x: int, ground: int, story_h: int,
+           language: str = DEFAULT) -> list[str]:
     fill = STYLE_FILL.get(result.style, "#777777")
-    out = [f'<g><title>Tower {escape(result.style)}: {result.height} stories, {result.cards} cards, '
-           f'rank {result.rank}</title>']
+    # Translators: {tower} is the tower's style letter A to E; {height}: "5 stories"; {card_count}: "3 cards";
+    # {rank}: 1 for the tallest tower.
+    title = tr("Tower {tower}: {height}, {card_count}, rank {rank}", tower=result.style,
+               height=tr_n("{count} story", "{count} stories", result.height),
+               card_count=tr_n("{count} card", "{count} cards", result.cards), rank=result.rank)
+    out = [f'<g><title>{escape(title.said(language))}</title>']
     y = ground
     for card, stories in enumerate(plays):
         h = stories * story_h
         y -= h
         out.append(f'<rect x="{x + 10}" y="{y}" width="{TOWER_W - 20}" height="{h}" fill="{fill}" '
-                   f'stroke="#f6f0e4" stroke-width="1.5"><title>Card {card + 1}: {stories} '
-                   f'stor{"y" if stories == 1 else "ies"}</title></rect>')
+                   f'stroke="#f6f0e4" stroke-width="1.5"><title>{escape(_card(card + 1, stories).said(language))}'
+                   '</title></rect>')
     out.append(f'<rect x="{x + 4}" y="{ground}" width="{TOWER_W - 8}" height="18" rx="3" fill="{fill}"/>')
     out.append(f'<text x="{x + TOWER_W / 2}" y="{ground + 13}" font-size="12" font-weight="700" fill="#ffffff" '
                f'text-anchor="middle">{escape(result.style)} · {result.height}</text>')
     out.append("</g>")
     return out
+
+
+def _card(number: int, stories: int) -> Message:
+    # Translators: the {number}th card of a tower (from the ground up) and the stories it added.
+    return tr_n("Card {number}: {count} story", "Card {number}: {count} stories", stories, number=number)
 
 
 def _flag(result: TowerScore, x: int, top: int) -> list[str]:
@@ -114,12 +146,16 @@ def _flag(result: TowerScore, x: int, top: int) -> list[str]:
             f'<text x="{pole_x + 34}" y="{top - 16}" font-size="12" fill="#3b2f22">{large}/{small}</text>']
 
 
-def _tokens(tokens, result: TowerScore, x: int, top: int, names: tuple[str, ...]) -> list[str]:
+def _tokens(tokens, result: TowerScore, x: int, top: int, names: tuple[str, ...],
+            language: str = DEFAULT) -> list[str]:
     out = []
     cx = x + TOWER_W / 2
     for order, token in enumerate(tokens):
         cy = top + TOKEN_R + order * (2 * TOKEN_R + 4)
-        out.append(f'<g><title>{escape(names[token.player])}: {token.value} (bet {order + 1})</title>'
+        # Translators: a token under a tower: its owner, its value (1, 2 or 3) and when it was bet ({number}: the
+        # first, second… token placed under the tower).
+        said = tr("{player}: {value} (bet {number})", player=names[token.player], value=token.value, number=order + 1)
+        out.append(f'<g><title>{escape(said.said(language))}</title>'
                    f'<circle cx="{cx}" cy="{cy}" r="{TOKEN_R}" fill="{_fill(token.player)}" stroke="#3b2f22"/>'
                    f'<text x="{cx}" y="{cy + 4}" font-size="12" font-weight="700" text-anchor="middle" '
                    f'fill="{PLAYER_INK[token.player % len(PLAYER_INK)]}">{token.value}</text></g>')

@@ -27,6 +27,7 @@ from .cards import (
     leftover,
     pile_size,
 )
+from .messages import tr, tr_n
 from .model import BET, DRAW, FULL_SUPPLY, OVER, PLAY, LastPlay, Pile, Player, State, Table, Token, Tower
 
 GAME_ID = "campanile"
@@ -51,8 +52,9 @@ def _pile(loaded: Any, pointer: str, rules: list[Problem]) -> Pile:
     if count == 0:
         return Pile()
     if "top" not in loaded:
-        rules.append(Problem("C-SETUP-3", f"{pointer}/top", "The top card of a pile lies face up: name it "
-                                                            "(\"top\")."))
+        # Translators: "top" is a field of the state, kept in English.
+        rules.append(Problem("C-SETUP-3", f"{pointer}/top", tr("The top card of a pile lies face up: name it "
+                                                               "(\"top\").")))
         return Pile((), count)
     return Pile((loaded["top"],), count - 1)
 
@@ -68,19 +70,23 @@ def _player(loaded: dict, index: int) -> Player:
 
 def _players(loaded: list, rules: list[Problem]) -> list[Player]:
     if not MIN_PLAYERS <= len(loaded) <= MAX_PLAYERS:
-        rules.append(Problem("C-SETUP-1", "/players", f"Campanile is for 2 to 5 players; {len(loaded)} given."))
+        rules.append(Problem("C-SETUP-1", "/players", tr("Campanile is for 2 to 5 players; {given} given.",
+                                                         given=len(loaded))))
     return [_player(item, i) for i, item in enumerate(loaded)]
 
 
 def _towers(loaded: list, rules: list[Problem]) -> list[Tower]:
     if len(loaded) != len(STYLES):
-        rules.append(Problem("C-COMP-1", "/towers", f"There are five towers, one per style; {len(loaded)} given."))
+        rules.append(Problem("C-COMP-1", "/towers", tr("There are five towers, one per style; {given} given.",
+                                                       given=len(loaded))))
     towers = []
     for t, item in enumerate(loaded):
         style = item.get("style", STYLES[t] if t < len(STYLES) else "")
         if t < len(STYLES) and style != STYLES[t]:
-            rules.append(Problem("C-COMP-1", f"/towers/{t}/style", f"The tower at position {t} is style {STYLES[t]} "
-                                                                   f"(A nearest the piles), not {style}."))
+            # Translators: {style} and {given} are style letters A to E.
+            rules.append(Problem("C-COMP-1", f"/towers/{t}/style", tr("The tower at position {position} is style "
+                                                                      "{style} (A nearest the piles), not {given}.",
+                                                                      position=t, style=STYLES[t], given=style)))
         tokens = tuple(Token(token["player"], token["value"]) for token in item.get("tokens", ()))
         towers.append(Tower(style, tuple(item.get("plays", ())), tokens))
     return towers
@@ -88,7 +94,8 @@ def _towers(loaded: list, rules: list[Problem]) -> list[Tower]:
 
 def _piles(loaded: list, rules: list[Problem]) -> list[Pile]:
     if len(loaded) != PILES:
-        rules.append(Problem("C-COMP-2", "/piles", f"There are three Finito piles (1, 2, 3); {len(loaded)} given."))
+        rules.append(Problem("C-COMP-2", "/piles", tr("There are three Finito piles (1, 2, 3); {given} given.",
+                                                      given=len(loaded))))
     return [_pile(item, f"/piles/{k}", rules) for k, item in enumerate(loaded)]
 
 
@@ -158,13 +165,18 @@ def _conservation(n: int, known: Counter, places: Callable[[], Iterable[tuple[st
         for card, pointer in places():
             seen[card] += 1
             if seen[card] == full[card] + 1:
-                problems.append(Problem("C-COMP-5", pointer, f"One {card} too many: with {n} players the game has "
-                                                             f"{full[card]} cards of each style in play "
-                                                             "(C-SETUP-1)."))
+                # Translators: {card} is a style letter A to E (a card of that style).
+                problems.append(Problem("C-COMP-5", pointer, tr_n(
+                    "One {card} too many: with {players} players the game has {count} card of each style in play "
+                    "(C-SETUP-1).",
+                    "One {card} too many: with {players} players the game has {count} cards of each style in play "
+                    "(C-SETUP-1).", full[card], card=card, players=n)))
     if hidden is not None and total + hidden != cards_in_play(n):
-        problems.append(Problem("C-COMP-5", "", f"The state holds {total + hidden} cards in all (hands, piles, towers "
-                                                f"and removed together); with {n} players the game has "
-                                                f"{cards_in_play(n)} in play."))
+        problems.append(Problem("C-COMP-5", "", tr_n(
+            "The state holds {count} card in all (hands, piles, towers and removed together); with {players} players "
+            "the game has {in_play} in play.",
+            "The state holds {count} cards in all (hands, piles, towers and removed together); with {players} "
+            "players the game has {in_play} in play.", total + hidden, players=n, in_play=cards_in_play(n))))
     return problems
 
 
@@ -175,9 +187,10 @@ def _token_problems(n: int, towers: tuple[Tower, ...], supplies: list[tuple[int,
     for t, tower in enumerate(towers):
         for i, token in enumerate(tower.tokens):
             if token.player >= n:
-                problems.append(Problem("C-COMP-4", f"/towers/{t}/tokens/{i}/player", f"A token of player "
-                                                                                      f"{token.player}, but the "
-                                                                                      f"game has {n} players."))
+                # Translators: {player} is a player's number (0 to 4).
+                problems.append(Problem("C-COMP-4", f"/towers/{t}/tokens/{i}/player", tr(
+                    "A token of player {player}, but the game has {players} players.", player=token.player,
+                    players=n)))
             else:
                 placed[token.player][token.value - 1] += 1
     for p in range(n):
@@ -186,13 +199,22 @@ def _token_problems(n: int, towers: tuple[Tower, ...], supplies: list[tuple[int,
             under = placed[p][value - 1]
             if supplies is None:
                 if under > owned:
-                    problems.append(Problem("C-COMP-4", "/towers", f"Player {p} has {under} tokens of value {value} "
-                                                                   f"under the towers; each player has {owned}."))
+                    # Translators: {player} is a player's number (0 to 4); {owned}: the tokens of that value each
+                    # player has.
+                    problems.append(Problem("C-COMP-4", "/towers", tr_n(
+                        "Player {player} has {count} token of value {value} under the towers; each player has "
+                        "{owned}.",
+                        "Player {player} has {count} tokens of value {value} under the towers; each player has "
+                        "{owned}.", under, player=p, value=value, owned=owned)))
             elif supplies[p][value - 1] + under != owned:
-                problems.append(Problem("C-COMP-5", f"/players/{p}/supply/{value}",
-                                        f"Player {p} has {owned} tokens of value {value} (C-COMP-4): "
-                                        f"{supplies[p][value - 1]} in supply and {under} under the towers make "
-                                        f"{supplies[p][value - 1] + under}."))
+                # Translators: {player} is a player's number (0 to 4); {count}: the tokens of that value each player
+                # has; {supply} + {under} = {made}.
+                problems.append(Problem("C-COMP-5", f"/players/{p}/supply/{value}", tr_n(
+                    "Player {player} has {count} token of value {value} (C-COMP-4): {supply} in supply and {under} "
+                    "under the towers make {made}.",
+                    "Player {player} has {count} tokens of value {value} (C-COMP-4): {supply} in supply and {under} "
+                    "under the towers make {made}.", owned, player=p, value=value, supply=supplies[p][value - 1],
+                    under=under, made=supplies[p][value - 1] + under)))
     return problems
 
 
@@ -200,8 +222,12 @@ def _bets_problem(towers: tuple[Tower, ...]) -> list[Problem]:
     tokens = sum(len(t.tokens) for t in towers)
     plays = sum(len(t.plays) for t in towers)
     if tokens > plays:
-        return [Problem("C-TURN-BET", "/towers", f"{tokens} tokens lie under the towers, but only {plays} cards were "
-                                                 "played: at most one token is placed per turn, after its play.")]
+        # Translators: {played} is "only 1 card was played" or "only 3 cards were played".
+        played = tr_n("only {count} card was played", "only {count} cards were played", plays)
+        return [Problem("C-TURN-BET", "/towers", tr_n(
+            "{count} token lies under the towers, but {played}: at most one token is placed per turn, after its play.",
+            "{count} tokens lie under the towers, but {played}: at most one token is placed per turn, after its "
+            "play.", tokens, played=played))]
     return []
 
 
@@ -213,30 +239,42 @@ def check_state(state: State, warnings: list[Problem]) -> list[Problem]:
     size = pile_size(n)
     for k, pile in enumerate(state.piles):
         if pile.size > size:
-            problems.append(Problem("C-SETUP-2", f"/piles/{k}", f"Pile {k + 1} holds {pile.size} cards; with {n} "
-                                                                f"players each pile starts with {size}."))
+            problems.append(Problem("C-SETUP-2", f"/piles/{k}", tr_n(
+                "Pile {pile} holds {count} card; with {players} players each pile starts with {size}.",
+                "Pile {pile} holds {count} cards; with {players} players each pile starts with {size}.", pile.size,
+                pile=k + 1, players=n, size=size)))
     removed = len(state.removed) + state.removed_hidden
     if removed != leftover(n):
-        problems.append(Problem("C-SETUP-2", "/removed", f"With {n} players {leftover(n)} card"
-                                                         f"{'s are' if leftover(n) != 1 else ' is'} removed after the "
-                                                         f"deal (C-SVC-REMOVED); {removed} listed."))
+        # Translators: {removed}: how many removed cards the state lists.
+        problems.append(Problem("C-SETUP-2", "/removed", tr_n(
+            "With {players} players {count} card is removed after the deal (C-SVC-REMOVED); {removed} listed.",
+            "With {players} players {count} cards are removed after the deal (C-SVC-REMOVED); {removed} listed.",
+            leftover(n), players=n, removed=removed)))
     problems.extend(_token_problems(n, state.towers, [p.supply for p in state.players]))
     problems.extend(_bets_problem(state.towers))
     if state.turn >= n:
-        problems.append(Problem("C-SETUP-3", "/turn", f"\"turn\" names a player: 0 to {n - 1}."))
+        # Translators: "turn" is a field of the state, kept in English.
+        problems.append(Problem("C-SETUP-3", "/turn", tr("\"turn\" names a player: 0 to {last}.", last=n - 1)))
     mid_turn = state.step in (BET, DRAW)
     for p, player in enumerate(state.players):
         limit = HAND_SIZE - 1 if mid_turn and p == state.turn else HAND_SIZE
         pointer = f"/players/{p}/hand"
         if player.hand_size > limit:
             rule = "C-TURN-PLAY" if limit < HAND_SIZE and player.hand_size == HAND_SIZE else "C-TURN-DRAW"
-            problems.append(Problem(rule, pointer, f"{player.name} holds {player.hand_size} cards; the most is "
-                                                   f"{limit}{' after playing this turn' if limit < HAND_SIZE else ''} "
-                                                   "(C-SVC-HANDS)."))
+            if limit < HAND_SIZE:
+                said = tr_n("{player} holds {count} card; the most is {limit} after playing this turn (C-SVC-HANDS).",
+                            "{player} holds {count} cards; the most is {limit} after playing this turn "
+                            "(C-SVC-HANDS).", player.hand_size, player=player.name, limit=limit)
+            else:
+                said = tr_n("{player} holds {count} card; the most is {limit} (C-SVC-HANDS).",
+                            "{player} holds {count} cards; the most is {limit} (C-SVC-HANDS).", player.hand_size,
+                            player=player.name, limit=limit)
+            problems.append(Problem(rule, pointer, said))
         elif player.hand_size < limit:
-            warnings.append(Problem("C-SVC-HANDS", pointer, f"{player.name} holds {player.hand_size} card"
-                                                            f"{'s' if player.hand_size != 1 else ''}; normal play "
-                                                            f"keeps {limit} (C-TURN-END)."))
+            warnings.append(Problem("C-SVC-HANDS", pointer, tr_n(
+                "{player} holds {count} card; normal play keeps {limit} (C-TURN-END).",
+                "{player} holds {count} cards; normal play keeps {limit} (C-TURN-END).", player.hand_size,
+                player=player.name, limit=limit)))
     problems.extend(_flow_problems(state))
     return problems
 
@@ -247,25 +285,39 @@ def _flow_problems(state: State) -> list[Problem]:
     empty = [k for k, pile in enumerate(state.piles) if pile.size == 0]
     if state.step == OVER:
         if not empty and any(p.hand_size for p in state.players):
-            problems.append(Problem("C-END-1", "/step", "The game ends when a pile runs out; every pile still holds "
-                                                        "cards (and a player holds a card: C-SVC-PASS)."))
+            problems.append(Problem("C-END-1", "/step", tr("The game ends when a pile runs out; every pile still "
+                                                           "holds cards (and a player holds a card: C-SVC-PASS).")))
     elif empty:
-        problems.append(Problem("C-END-1", f"/piles/{empty[0]}", f"Pile {empty[0] + 1} is empty, so the game is "
-                                                                 "over: step is \"over\"."))
+        # Translators: step and "over" are a field of the state and its value, kept in English.
+        problems.append(Problem("C-END-1", f"/piles/{empty[0]}", tr("Pile {pile} is empty, so the game is over: step "
+                                                                    "is \"over\".", pile=empty[0] + 1)))
     last = state.last_play
     if state.step in (BET, DRAW):
         if last is None:
-            problems.append(Problem("C-SVC-STEP", "/last_play", f"During the {state.step} step, last_play names the "
-                                                                "tower just played and the stories added."))
+            # Translators: {step} is a step of the turn, kept in English (bet or draw); last_play is a field of the
+            # state, kept in English.
+            problems.append(Problem("C-SVC-STEP", "/last_play", tr("During the {step} step, last_play names the "
+                                                                   "tower just played and the stories added.",
+                                                                   step=state.step)))
         else:
             plays = state.towers[last.tower].plays
             if not plays or plays[-1] != last.stories:
-                problems.append(Problem("C-SVC-STEP", "/last_play", f"last_play says tower {last.tower} just rose by "
-                                                                    f"{last.stories}, but its last play is "
-                                                                    f"{plays[-1] if plays else 'none'}."))
+                if plays:
+                    # Translators: last_play is a field of the state, kept in English; {tower} is the tower's
+                    # position (0 to 4); {rise} and {last}: stories added by a card (1, 2 or 3).
+                    said = tr("last_play says tower {tower} just rose by {rise}, but its last play is {last}.",
+                              tower=last.tower, rise=last.stories, last=plays[-1])
+                else:
+                    # Translators: last_play is a field of the state, kept in English; {tower} is the tower's
+                    # position (0 to 4); {rise}: stories added by a card (1, 2 or 3). The tower has no card.
+                    said = tr("last_play says tower {tower} just rose by {rise}, but its last play is none.",
+                              tower=last.tower, rise=last.stories)
+                problems.append(Problem("C-SVC-STEP", "/last_play", said))
     elif last is not None:
-        problems.append(Problem("C-SVC-STEP", "/last_play", f"last_play is null at the {state.step} step: no card "
-                                                            "has been played this turn."))
+        # Translators: last_play and null are a field of the state and its value, kept in English; {step} is a step
+        # of the turn, kept in English (play or over).
+        problems.append(Problem("C-SVC-STEP", "/last_play", tr("last_play is null at the {step} step: no card has "
+                                                               "been played this turn.", step=state.step)))
     return problems
 
 

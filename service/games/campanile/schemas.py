@@ -9,6 +9,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from ...wire import schemas as wire
 from .cards import MAX_PLAYERS, MIN_PLAYERS, STYLES
+from .messages import tr, tr_n
 from .position import build_state, build_table
 from .steps import Step
 
@@ -35,9 +36,17 @@ def Count(**kwargs) -> fields.Integer:  # noqa: N802
     return fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_CARDS), **kwargs)
 
 
+class OneOf(validate.OneOf):
+    """marshmallow's OneOf, its error a message of the catalogues given as it is (marshmallow would format it into a
+    plain English str)."""
+
+    def _format_error(self, value: Any) -> str:
+        return self.error
+
+
 def Stories(**kwargs) -> fields.Integer:  # noqa: N802
-    return fields.Integer(strict=True, validate=validate.OneOf(
-        [1, 2, 3], error="1, 2 or 3: a card raises its tower by 1, 2 or 3 stories (C-TURN-PLAY)."), **kwargs)
+    return fields.Integer(strict=True, validate=OneOf(
+        [1, 2, 3], error=tr("1, 2 or 3: a card raises its tower by 1, 2 or 3 stories (C-TURN-PLAY).")), **kwargs)
 
 
 CARDS_JSON = {"type": "array", "maxItems": MAX_CARDS, "items": {"type": "string", "enum": STYLE_VALUES}}
@@ -54,7 +63,10 @@ class CampanileCountedCardsSchema(wire.StrictSchema):
     def _count_covers_known(self, data: dict, **kwargs: Any) -> None:
         known = len(data.get("known", ()))
         if data["count"] < known:
-            raise ValidationError({"count": [f"\"count\" is the number of cards: at least the {known} known ones."]})
+            # Translators: "count" is a field of the state, kept in English.
+            raise ValidationError({"count": [tr_n("\"count\" is the number of cards: at least the {count} known one.",
+                                                  "\"count\" is the number of cards: at least the {count} known "
+                                                  "ones.", known)]})
 
 
 class CampanileCountedPileSchema(wire.StrictSchema):
@@ -67,13 +79,14 @@ class CampanileCountedPileSchema(wire.StrictSchema):
     @validates_schema
     def _empty_has_no_top(self, data: dict, **kwargs: Any) -> None:
         if data["count"] == 0 and "top" in data:
-            raise ValidationError({"top": ["An empty pile has no top card."]})
+            raise ValidationError({"top": [tr("An empty pile has no top card.")]})
 
 
 def Counted(counted: type[Schema], **kwargs: Any) -> wire.ListOrCounted:  # noqa: N802
     """A list of cards, or `{"count": n, …}` when some or all of them are unknown (C-SVC-UNKNOWN)."""
-    return wire.ListOrCounted(_CARDS_FIELD, CARDS_JSON, counted,
-                              "Must be a list of cards, or {\"count\": n, …} when the cards are unknown.", **kwargs)
+    # Translators: {"count": n, …} is the JSON form of cards not all known, kept as it is.
+    refused = tr("Must be a list of cards, or {\"count\": n, …} when the cards are unknown.")
+    return wire.ListOrCounted(_CARDS_FIELD, CARDS_JSON, counted, refused, **kwargs)
 
 
 class CampanileVariantSchema(wire.StrictSchema):
