@@ -34,6 +34,7 @@ from .geometry import (
     side_guilds,
     spaces_of,
 )
+from .messages import tr, tr_n
 from .model import BUILD, HEX, MAX_PLAYERS, OVER, TOKEN, Player, State, evolve
 from .steps import Step, made_step
 
@@ -44,9 +45,16 @@ def _replace_at(items: tuple, index: int, item) -> tuple:
     return items[:index] + (item,) + items[index + 1:]
 
 
-def where(lay: Layout, space: int) -> str:
+def place(at: Coord) -> str:
+    """A place as the messages write it: [q, r]."""
+    return f"[{at[0]}, {at[1]}]"
+
+
+def where(lay: Layout, space: int) -> dict[str, str]:
+    """A space as the messages name it: its guild's letter and its hexagon's place (the parameters `guild_letter`
+    and `place`)."""
     at, guild = lay.name(space)
-    return f"{guild} at [{at[0]}, {at[1]}]"
+    return {"guild_letter": guild, "place": place(at)}
 
 
 # ---------------------------------------------------------------- what the rules look at
@@ -303,11 +311,13 @@ def _space(state: State, at: Coord, guild: str) -> tuple[Layout, int]:
     lay = layout(state.board)
     h = lay.index.get(at)
     if h is None:
-        raise illegal("S-GEO-2", "/at", f"No hexagon lies at [{at[0]}, {at[1]}].")
+        raise illegal("S-GEO-2", "/at", tr("No hexagon lies at {place}.", place=place(at)))
     space = lay.space(at, guild)
     if space is None:
-        shown = ", ".join(state.board[h].guilds)
-        raise illegal("S-GEO-2", "/guild", f"The hexagon at [{at[0]}, {at[1]}] shows {shown}, not {guild}.")
+        # Translators: {shown} is the hexagon's three guild letters (A, B, C); {guild_letter} is the letter asked for.
+        raise illegal("S-GEO-2", "/guild", tr("The hexagon at {place} shows {shown}, not {guild_letter}.",
+                                              place=place(at), shown=", ".join(state.board[h].guilds),
+                                              guild_letter=guild))
     return lay, space
 
 
@@ -316,11 +326,15 @@ def _do_token(s: State, step: Step, events: Events) -> State:
     player = s.players[s.turn]
     lay, space = _space(s, step.at, step.guild)
     if player.tokens <= 0:
-        raise illegal("S-SVC-SKIP", "/type", f"{player.name} has no token left in supply.")
+        raise illegal("S-SVC-SKIP", "/type", tr("{player} has no token left in supply.", player=player.name))
     if s.towers[space] is not None:
-        raise illegal("S-BUILD-3", "/at", f"A tower already stands on {where(lay, space)}: no token may go there.")
+        # Translators: the space is named by its guild's letter and its hexagon's place: "B at [1, 0]".
+        raise illegal("S-BUILD-3", "/at", tr("A tower already stands on {guild_letter} at {place}: no token may go "
+                                             "there.", **where(lay, space)))
     if len(s.tokens[space]) >= 2:
-        raise illegal("S-TOKEN-1", "/at", f"{where(lay, space)} already holds two tokens, the most a space takes.")
+        # Translators: the space is named by its guild's letter and its hexagon's place: "B at [1, 0]".
+        raise illegal("S-TOKEN-1", "/at", tr("{guild_letter} at {place} already holds two tokens, the most a space "
+                                             "takes.", **where(lay, space)))
     before = pieces(s)
     tokens = _replace_at(s.tokens, space, tuple(sorted(s.tokens[space] + (s.turn,))))
     s = evolve(s, tokens=tokens, players=_replace_at(s.players, s.turn, evolve(player, tokens=player.tokens - 1)))
@@ -341,29 +355,36 @@ def _do_hex(s: State, step: Step, events: Events) -> State:
         rest.remove(kind)
         player = evolve(player, hexes=tuple(rest))
     else:
-        held = "; ".join("".join(h) for h in player.hexes) or "none"
-        raise illegal("S-HEX-1", "/hex",
-                      f"{player.name} holds no hexagon {''.join(kind)} (counter-clockwise); they hold "
-                      f"{held}.")
+        # Translators: a hexagon is written as its three guild letters, counter-clockwise: ABC; {held}, the
+        # hexagons the player holds, so written: ABC; ABD.
+        said = (tr("{player} holds no hexagon {hexagon} (counter-clockwise); they hold {held}.", player=player.name,
+                   hexagon="".join(kind), held="; ".join("".join(h) for h in player.hexes)) if player.hexes else
+                tr("{player} holds no hexagon {hexagon} (counter-clockwise); they hold none.", player=player.name,
+                   hexagon="".join(kind)))
+        raise illegal("S-HEX-1", "/hex", said)
     lay = layout(s.board)
     if not on_table(at):
         raise illegal("S-SVC-EDGE", "/at",
-                      f"[{at[0]}, {at[1]}] is beyond the table's edge: both coordinates of a place run "
-                      f"from -{MAX_COORD} to {MAX_COORD}.")
+                      tr("{place} is beyond the table's edge: both coordinates of a place run from -{most} to "
+                         "{most}.", place=place(at), most=MAX_COORD))
     if at in lay.index:
-        raise illegal("S-HEX-2", "/at", f"A hexagon already lies at [{at[0]}, {at[1]}].")
+        raise illegal("S-HEX-2", "/at", tr("A hexagon already lies at {place}.", place=place(at)))
     touching = lay.touching(at)
     if touching < 2:
         raise illegal("S-HEX-2", "/at",
-                      f"A hexagon at [{at[0]}, {at[1]}] would touch {touching} hexagon"
-                      f"{'s' if touching != 1 else ''} in play; it must touch at least two by a side.")
+                      tr_n("A hexagon at {place} would touch {count} hexagon in play; it must touch at least two by "
+                           "a side.",
+                           "A hexagon at {place} would touch {count} hexagons in play; it must touch at least two by "
+                           "a side.", touching, place=place(at)))
     rotation, guilds = canonical_turn(step.rotation, kind)
     clashes = lay.clashes(at, rotation, guilds)
     if clashes:
         side, other, guild = clashes[0]
+        # Translators: {guild_letter} is a guild's letter; {side}, a side of the hexagon laid (0 to 5, S-GEO-1).
         raise illegal("S-HEX-3", "/rotation",
-                      f"Laid so, its {guild} space would share side {side} with the {guild} space of the "
-                      f"hexagon at [{other[0]}, {other[1]}]: two spaces of one guild may never share a side.")
+                      tr("Laid so, its {guild_letter} space would share side {side} with the {guild_letter} space of "
+                         "the hexagon at {place}: two spaces of one guild may never share a side.",
+                         guild_letter=guild, side=side, place=place(other)))
     position = bisect_left([h.at for h in s.board], at)
     board = s.board[:position] + (Placed(at, rotation, guilds),) + s.board[position:]
     tokens = s.tokens[:3 * position] + ((), (), ()) + s.tokens[3 * position:]
@@ -375,28 +396,41 @@ def _do_hex(s: State, step: Step, events: Events) -> State:
     return settle(s, BUILD, events)
 
 
+def either(guilds: list[str]) -> str:
+    """Guild letters as alternatives: "B", "B or C", "B or C or D"."""
+    if len(guilds) == 1:
+        return guilds[0]
+    # Translators: alternatives among guilds' letters: "B or C"; for three, nested: "B or C" or "D".
+    return tr("{guild_letters} or {guild_letter}", guild_letters=either(guilds[:-1]), guild_letter=guilds[-1])
+
+
 def explain_no_build(state: State, space: int) -> str:
     """Why the player to act may not build on `space`, in a player's words (S-BUILD-1, S-VAR-1)."""
     lay = layout(state.board)
     name = state.players[state.turn].name
     if state.turn not in state.tokens[space]:
-        return (f"{name} has no token on {where(lay, space)}: a tower goes on a space of a group holding their "
-                "tokens.")
+        # Translators: the space is named by its guild's letter and its hexagon's place: "B at [1, 0]".
+        return tr("{player} has no token on {guild_letter} at {place}: a tower goes on a space of a group holding "
+                  "their tokens.", player=name, **where(lay, space))
     group = next(g for g in components(lay, own_spaces(state, state.turn)) if space in g)
     shown = sorted({lay.guild[s] for s in group})
     missing = [g for g in GUILDS if g not in shown]
     if missing:
-        return (f"The connected group of {name}'s tokens through {where(lay, space)} reaches {', '.join(shown)} but "
-                f"has none of their tokens on {' or '.join(missing)}: a tower needs all four guilds.")
-    return (f"{name}'s tokens through {where(lay, space)} touch all four guilds, but no four connected spaces of four "
-            "different guilds among them include this space (S-VAR-1's larger groups are not in play).")
+        # Translators: {shown} lists guilds' letters (A, B, C); {missing}, the others as alternatives (D, or C or D).
+        return tr("The connected group of {player}'s tokens through {guild_letter} at {place} reaches {shown} but has "
+                  "none of their tokens on {missing}: a tower needs all four guilds.", player=name,
+                  **where(lay, space), shown=", ".join(shown), missing=either(missing))
+    return tr("{player}'s tokens through {guild_letter} at {place} touch all four guilds, but no four connected spaces "
+              "of four different guilds among them include this space (S-VAR-1's larger groups are not in play).",
+              player=name, **where(lay, space))
 
 
 def _do_build(s: State, step: Step, events: Events) -> State:
     assert step.at is not None and step.guild is not None
     lay, space = _space(s, step.at, step.guild)
     if s.towers[space] is not None:
-        raise illegal("S-BUILD-3", "/at", f"A tower already stands on {where(lay, space)}.")
+        raise illegal("S-BUILD-3", "/at", tr("A tower already stands on {guild_letter} at {place}.",
+                                             **where(lay, space)))
     if space not in buildable(s, s.turn):
         raise illegal("S-VAR-1" if s.large_groups else "S-BUILD-1", "/at", explain_no_build(s, space))
     returned = s.tokens[space]  # S-BUILD-2: the tokens on the tower's space go back to their owners
@@ -426,20 +460,35 @@ def _stage_of(state: State) -> str:
     return HEX_UNKNOWN if state.step == HEX and state.players[state.turn].hidden else state.step
 
 
-def _phase(rule: str, phase: str, what: str, handlers: dict) -> Stage:
-    def refusal(state: State, step: Step) -> str:
-        return (f"It is {state.players[state.turn].name}'s {phase} phase: expected a {what} step, not \"{step.type}\" "
-                "(a turn is token, then hexagon, then tower).")
-    return Stage(handlers, rule, refusal)
+# The refusals of a step of another phase: "token", "hex", "build" and "end" are the types of steps, as the requests
+# write them.
+def _token_refusal(state: State, step: Step) -> str:
+    # Translators: "token" is the type of step, as requests write it; {step}, the type of the step given.
+    return tr("It is {player}'s token phase: expected a token step, not \"{step}\" (a turn is token, then hexagon, "
+              "then tower).", player=state.players[state.turn].name, step=step.type)
 
+
+def _hex_refusal(state: State, step: Step) -> str:
+    # Translators: "hex" is the type of step, as requests write it; {step}, the type of the step given.
+    return tr("It is {player}'s hex phase: expected a hex step, not \"{step}\" (a turn is token, then hexagon, then "
+              "tower).", player=state.players[state.turn].name, step=step.type)
+
+
+def _build_refusal(state: State, step: Step) -> str:
+    # Translators: "build" and "end" are types of steps, as requests write them; {step}, the type of the step given.
+    return tr("It is {player}'s build phase: expected a build or end step, not \"{step}\" (a turn is token, then "
+              "hexagon, then tower).", player=state.players[state.turn].name, step=step.type)
+
+
+OVER_REFUSAL = tr("The game is over: no move is possible.")
 
 TURNS = Turns(stage_of=_stage_of, stages={  # S-TURN-1..3: token, then hexagon, then tower
-    TOKEN: _phase("S-TURN-1", TOKEN, "token", {"token": _do_token}),
-    HEX: _phase("S-TURN-2", HEX, "hex", {"hex": _do_hex}),
-    HEX_UNKNOWN: _phase("S-TURN-2", HEX, "hex", {"hex": _do_hex, "end": _do_no_fit}),
-    BUILD: _phase("S-TURN-3", BUILD, "build or end", {"build": _do_build, "end": _do_decline}),
-    TENTH_TOWER: finished("S-END-1", "The game is over: no move is possible."),
-    STUCK: finished("S-END-2", "The game is over: no move is possible."),
+    TOKEN: Stage({"token": _do_token}, "S-TURN-1", _token_refusal),
+    HEX: Stage({"hex": _do_hex}, "S-TURN-2", _hex_refusal),
+    HEX_UNKNOWN: Stage({"hex": _do_hex, "end": _do_no_fit}, "S-TURN-2", _hex_refusal),
+    BUILD: Stage({"build": _do_build, "end": _do_decline}, "S-TURN-3", _build_refusal),
+    TENTH_TOWER: finished("S-END-1", OVER_REFUSAL),
+    STUCK: finished("S-END-2", OVER_REFUSAL),
 })
 apply_step = TURNS.apply_step  # the state after one step, and what happened; IllegalStepError naming the rule broken
 

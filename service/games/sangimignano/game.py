@@ -11,7 +11,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.errors import InvalidStateError, MalformedError, Problem
 from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
-from ..core.language import DEFAULT
+from ..core.language import DEFAULT, said
 from ..core.players import shuffled_rest
 from ..core.seating import player_names, to_act
 from . import picture as board_picture
@@ -19,8 +19,10 @@ from . import schemas as wire_schemas
 from .catalogue import RULES, RULES_VERSION
 from .engine import apply_step, buildable, legal_steps, settle
 from .geometry import GUILDS, Guilds, Placed, canonical_turn, hexagon_kind, layout
+from .messages import tr
 from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, SETUP, START, TOKEN, Player, State
 from .narration import narrate
+from .picture import counted_tokens, counted_towers
 from .position import state_json
 from .scoring import Score, score_state
 from .steps import Step, read_guilds
@@ -39,10 +41,12 @@ def read_hexes(data: Any) -> list[Guilds]:
     """The caller's 16 hexagons for /new (S-SVC-TILES); MalformedError for a wrong shape, InvalidStateError when a
     hexagon repeats a guild (S-COMP-1)."""
     if not isinstance(data, list):
-        raise MalformedError(Problem(None, "/hexes", f"Must be a list of the {HEXAGONS} hexagons, each three guilds."))
+        raise MalformedError(Problem(None, "/hexes", tr("Must be a list of the {hexagons} hexagons, each three "
+                                                        "guilds.", hexagons=HEXAGONS)))
     if len(data) != HEXAGONS:
-        raise InvalidStateError(Problem("S-COMP-1", "/hexes", f"The game has {HEXAGONS} hexagons; {len(data)} "
-                                                              "given."))
+        # Translators: {given} is the number of hexagons the request lists.
+        raise InvalidStateError(Problem("S-COMP-1", "/hexes", tr("The game has {hexagons} hexagons; {given} given.",
+                                                                 hexagons=HEXAGONS, given=len(data))))
     problems: list[Problem] = []
     rules: list[Problem] = []
     out = [read_guilds(item, f"/hexes/{i}", problems, rules) for i, item in enumerate(data)]
@@ -82,8 +86,8 @@ def _lay_start(hexes: list[Guilds], cells: tuple, rng: random.Random) -> list[Pl
         placed = [Placed(at, *canonical_turn(k, tuple(h))) for at, k, h in zip(cells, turning, hexes)]
         if _apart(placed):
             return placed
-    raise InvalidStateError(Problem("S-SETUP-2", "/hexes", "The starting hexagons cannot be laid so that no two "
-                                                           "spaces of one guild share a side."))
+    raise InvalidStateError(Problem("S-SETUP-2", "/hexes", tr("The starting hexagons cannot be laid so that no two "
+                                                              "spaces of one guild share a side.")))
 
 
 def _apart(placed: list[Placed]) -> bool:
@@ -115,8 +119,8 @@ def example_game(seed: int = 42, names: list[str] | None = None, large_groups: b
 
 
 # what /v1/games lists and /new's `variant` switches on
-VARIANTS = (Variant("large_groups", "A player may build on a connected group of four or more spaces among which all "
-                                    "four guilds appear (S-VAR-1)."),)
+VARIANTS = (Variant("large_groups", tr("A player may build on a connected group of four or more spaces among which "
+                                       "all four guilds appear (S-VAR-1).")),)
 
 
 class SanGimignanoGame(Game[State, Step]):
@@ -171,15 +175,18 @@ class SanGimignanoGame(Game[State, Step]):
              hexes: Any = None) -> State:
         return new_game(seed, names=names, large_groups=variant["large_groups"], hexes=hexes)
 
-    def score_text(self, score: Score, warnings: Sequence[Problem] = ()) -> list[str]:
-        """Towers, then tokens: what decides (S-END-3); who wins; the warnings."""
-        towers = [f"  {p.name}: {p.towers} towers, {p.tokens} tokens" for p in score.players]
-        return towers + super().score_text(score, warnings)
+    def score_text(self, score: Score, warnings: Sequence[Problem] = (), language: str = DEFAULT) -> list[str]:
+        """Towers, then tokens: what decides (S-END-3); who wins; the warnings (in `language`)."""
+        # Translators: a player's line of the score: their towers and tokens on the board ("2 towers, 5 tokens").
+        towers = ["  " + said(tr("{name}: {tower_count}, {token_count}", name=p.name,
+                                 tower_count=counted_towers(p.towers), token_count=counted_tokens(p.tokens)),
+                              language) for p in score.players]
+        return towers + super().score_text(score, warnings, language)
 
     def draw(self, state: State, language: str = DEFAULT) -> str:
         """An SVG picture of the board of a {"state"} request: hexagons cut into their guild spaces, tokens and
         towers in the players' colours, coordinates as labels, and who leads."""
-        return board_picture.svg(state)
+        return board_picture.svg(state, language=language)
 
     @cached_property
     def examples(self) -> dict[str, Json]:

@@ -12,8 +12,11 @@ Pure: state in, text out; no fonts or images from anywhere, so it renders offlin
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
+from ..core.language import DEFAULT, Message
 from ..core.svg import escape, quoteattr
+from .messages import tr, tr_n, tr_p
 from .model import State
 from .scoring import Score, score_state
 
@@ -23,7 +26,7 @@ MARGIN = 24
 LEGEND_W = 250
 GUILD_FILL = {"A": "#d9b44a", "B": "#7fa36b", "C": "#b5654a", "D": "#5f86a8"}  # ochre, green, brick, slate
 PLAYER_FILL = ("#c0392b", "#f4f1ea", "#2c3e50", "#8e44ad")  # red, white, black, violet: the box's colours
-PLAYER_NAME = ("red", "white", "black", "violet")
+PLAYER_NAME = (tr_p("colour", "red"), tr_p("colour", "white"), tr_p("colour", "black"), tr_p("colour", "violet"))
 ROOT3 = math.sqrt(3)
 
 
@@ -54,25 +57,61 @@ def _text(x: float, y: float, text: str, *, size: int, fill: str = "#2f261d", we
            f'{escape(text)}</text>'
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'s' if number != 1 else ''}"
+def counted_towers(count: int) -> Message:
+    return tr_n("{count} tower", "{count} towers", count)
 
 
-def summary(state: State, score: Score) -> str:
-    """Who leads (or won), in words: the aria-label and title of the picture."""
-    parts = [f"{p.name} ({PLAYER_NAME[i]}): {_count(p.towers, 'tower')}, {_count(p.tokens, 'token')} on the board"
-             for i, p in enumerate(score.players)]
+def counted_tokens(count: int) -> Message:
+    return tr_n("{count} token", "{count} tokens", count)
+
+
+def counted_hexagons(count: int) -> Message:
+    return tr_n("{count} hexagon", "{count} hexagons", count)
+
+
+def on_the_board(towers: int, tokens: int) -> Message:
+    """A player's pieces on the board: "2 towers, 5 tokens on the board"."""
+    return tr("{tower_count}, {token_count} on the board", tower_count=counted_towers(towers),
+              token_count=counted_tokens(tokens))
+
+
+def _together(items: Sequence[Message | str], make) -> Message | str:
+    """Items chained two by two by `make(items, item)` (a message of the items so far and the next)."""
+    out = items[0]
+    for item in items[1:]:
+        out = make(out, item)
+    return out
+
+
+def verdict(state: State, score: Score) -> Message:
+    """Who won, or leads: "Ada wins on towers", "Ada and Bea are level"."""
     names = [score.players[i].name for i in score.winners]
-    verb = "wins" if state.over else "leads"
     if score.decided_by == "shared":
-        head = f"{' and '.join(names)} {'share the win' if state.over else 'are level'}"
-    else:
-        head = f"{names[0]} {verb} on {score.decided_by}"
-    return "; ".join(parts) + f". {head}."
+        # Translators: players' names, chained two by two: "Ada and Bea"; for three, "Ada and Bea" and "Cy".
+        players = _together(names, lambda players, player: tr("{players} and {player}", players=players,
+                                                               player=player))
+        return (tr("{players} share the win", players=players) if state.over else
+                tr("{players} are level", players=players))
+    name = names[0]
+    if score.decided_by == "towers":
+        return (tr("{player} wins on towers", player=name) if state.over else
+                tr("{player} leads on towers", player=name))
+    return (tr("{player} wins on tokens", player=name) if state.over else
+            tr("{player} leads on tokens", player=name))
 
 
-def svg(state: State, score: Score | None = None) -> str:
-    """The board as an SVG document (a string)."""
+def summary(state: State, score: Score, language: str = DEFAULT) -> str:
+    """Who leads (or won), in words in `language`: the aria-label and title of the picture."""
+    parts = [tr("{player} ({colour}): {pieces}", player=p.name, colour=PLAYER_NAME[i],
+                pieces=on_the_board(p.towers, p.tokens)) for i, p in enumerate(score.players)]
+    # Translators: the players' standings, one after another: "Ada (red): …; Bea (white): …".
+    standings = _together(parts, lambda standings, standing: tr("{standings}; {standing}", standings=standings,
+                                                                standing=standing))
+    return tr("{standings}. {verdict}.", standings=standings, verdict=verdict(state, score)).said(language)
+
+
+def svg(state: State, score: Score | None = None, language: str = DEFAULT) -> str:
+    """The board as an SVG document (a string), its words in `language`."""
     score = score or score_state(state)
     centres = [_center(h.at) for h in state.board]
     xs = [x for x, _ in centres] or [0.0]
@@ -82,7 +121,7 @@ def svg(state: State, score: Score | None = None) -> str:
     width = int(board_w + 3 * MARGIN + LEGEND_W + 0.5)
     height = int(max(board_h, 60 + 64 * len(state.players)) + 2 * MARGIN + 0.5)
     dx, dy = MARGIN - left, MARGIN - top
-    label = summary(state, score)
+    label = summary(state, score, language)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
         f'role="img" aria-label={quoteattr(label)} font-family={quoteattr(FONT)}>',
@@ -91,14 +130,14 @@ def svg(state: State, score: Score | None = None) -> str:
         f'<g class="board" transform="translate({_num(dx)} {_num(dy)})">',
     ]
     for h, placed in enumerate(state.board):
-        out.append(_hexagon(state, h, centres[h]))
+        out.append(_hexagon(state, h, centres[h], language))
     out.append("</g>")
-    out.append(_legend(state, score, int(board_w + 2 * MARGIN)))
+    out.append(_legend(state, score, int(board_w + 2 * MARGIN), language))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-def _hexagon(state: State, h: int, centre: tuple[float, float]) -> str:
+def _hexagon(state: State, h: int, centre: tuple[float, float], language: str) -> str:
     placed = state.board[h]
     cx, cy = centre
     q, r = placed.at
@@ -111,10 +150,17 @@ def _hexagon(state: State, h: int, centre: tuple[float, float]) -> str:
         tokens, tower = state.tokens[space], state.towers[space]
         what = []
         if tower is not None:
-            what.append(f"tower of {state.players[tower].name}")
-        what.extend(f"token of {state.players[p].name}" for p in tokens)
-        title = f"{guild} at [{q}, {r}]" + (": " + ", ".join(what) if what else "")
-        out.append(f'<g class="space" data-guild="{guild}"><title>{escape(title)}</title>'
+            what.append(tr("tower of {player}", player=state.players[tower].name).said(language))
+        what.extend(tr("token of {player}", player=state.players[p].name).said(language) for p in tokens)
+        place = f"[{q}, {r}]"
+        if what:
+            # Translators: a guild space named by its guild's letter and its hexagon's place, then what lies on it:
+            # "B at [1, 0]: tower of Ada", "B at [1, 0]: token of Bea, token of Cy".
+            title = tr("{guild_letter} at {place}: {pieces}", guild_letter=guild, place=place, pieces=", ".join(what))
+        else:
+            # Translators: a guild space named by its guild's letter and its hexagon's place: "B at [1, 0]".
+            title = tr("{guild_letter} at {place}", guild_letter=guild, place=place)
+        out.append(f'<g class="space" data-guild="{guild}"><title>{escape(title.said(language))}</title>'
                    f'<polygon points="{_points(rhombus)}" fill="{GUILD_FILL[guild]}" stroke="#5c4b37" '
                    f'stroke-width="1.2"/>')
         mx, my = _corner(cx, cy, 60 * first + 30, SIZE * 0.5)  # the rhombus's middle
@@ -142,9 +188,10 @@ def _tower(x: float, y: float, player: int) -> str:
             f'stroke="#2f261d" stroke-width="1.2"/>')
 
 
-def _legend(state: State, score: Score, x: int) -> str:
-    out = [f'<g class="players" transform="translate({x} {MARGIN})">',
-           _text(0, 16, "San Gimignano" + (" (over)" if state.over else ""), size=15, weight=700)]
+def _legend(state: State, score: Score, x: int, language: str) -> str:
+    # Translators: the picture's title once the game is over; {game} is the game's name.
+    title = tr("{game} (over)", game="San Gimignano").said(language) if state.over else "San Gimignano"
+    out = [f'<g class="players" transform="translate({x} {MARGIN})">', _text(0, 16, title, size=15, weight=700)]
     for i, (player, result) in enumerate(zip(state.players, score.players)):
         y = 44 + 64 * i
         mark = " ◀" if not state.over and state.turn == i else ""
@@ -152,10 +199,12 @@ def _legend(state: State, score: Score, x: int) -> str:
         out.append(f'<g class="player" data-player="{i}">'
                    f'<circle cx="8" cy="{y - 5}" r="7" fill="{PLAYER_FILL[i]}" stroke="#2f261d"/>')
         out.append(_text(22, y, (player.name[:24] + crown + mark), size=14, weight=700))
-        out.append(_text(22, y + 18, f"{_count(result.towers, 'tower')}, {_count(result.tokens, 'token')} on the "
-                                     "board", size=11, fill="#5c4b37"))
-        out.append(_text(22, y + 33, f"supply: {_count(player.towers, 'tower')}, {_count(player.tokens, 'token')}, "
-                                     f"{_count(player.hand_size, 'hexagon')}", size=11, fill="#7d6d58"))
+        out.append(_text(22, y + 18, on_the_board(result.towers, result.tokens).said(language), size=11,
+                         fill="#5c4b37"))
+        # Translators: what a player still has: towers and tokens in supply, hexagons in hand.
+        supply = tr("supply: {tower_count}, {token_count}, {hexagon_count}", tower_count=counted_towers(player.towers),
+                    token_count=counted_tokens(player.tokens), hexagon_count=counted_hexagons(player.hand_size))
+        out.append(_text(22, y + 33, supply.said(language), size=11, fill="#7d6d58"))
         out.append("</g>")
     out.append("</g>")
     return "".join(out)

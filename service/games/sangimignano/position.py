@@ -30,6 +30,7 @@ from .geometry import (
     opposite,
     place_key,
 )
+from .messages import tr, tr_n
 from .model import (
     BUILD,
     HEX,
@@ -79,6 +80,11 @@ START_CELLS = {n: frozenset(cells) for n, cells in START.items()}  # S-SVC-START
 
 
 # ---------------------------------------------------------------- building
+
+def place(at: tuple[int, int]) -> str:
+    """A place as the messages write it: [q, r]."""
+    return f"[{at[0]}, {at[1]}]"
+
 
 def _hand(loaded: Any, player: int, rules: list[Problem]) -> tuple[tuple[Guilds, ...], int]:
     """A hand as loaded: a list of hexagons (each written as its kind, sorted; one that repeats a guild is
@@ -168,21 +174,26 @@ def _check_space(h: int, given: int, owners: tuple[int, ...], tower: int | None,
         if owner < n:
             placed_tokens[owner] += 1
         else:
-            pieces.append(Problem("S-COMP-4", f"/board/{h}/tokens/{given}", f"A token of player {owner}, but the "
-                                                                            f"game has {n} players."))
+            pieces.append(Problem("S-COMP-4", f"/board/{h}/tokens/{given}",
+                                  tr_n("A token of player {owner}, but the game has {count} player.",
+                                       "A token of player {owner}, but the game has {count} players.", n,
+                                       owner=owner)))
     if tower is not None:
         if tower < n:
             built[tower] += 1
         else:
-            pieces.append(Problem("S-COMP-4", f"/board/{h}/towers/{given}", f"A tower of player {tower}, but the "
-                                                                            f"game has {n} players."))
+            pieces.append(Problem("S-COMP-4", f"/board/{h}/towers/{given}",
+                                  tr_n("A tower of player {owner}, but the game has {count} player.",
+                                       "A tower of player {owner}, but the game has {count} players.", n,
+                                       owner=tower)))
     if len(owners) > 2:
-        pieces.append(Problem("S-TOKEN-1", f"/board/{h}/tokens/{given}", f"{len(owners)} tokens on one space; a "
-                                                                         "space holds at most two."))
+        pieces.append(Problem("S-TOKEN-1", f"/board/{h}/tokens/{given}",
+                              tr_n("{count} token on one space; a space holds at most two.",
+                                   "{count} tokens on one space; a space holds at most two.", len(owners))))
     if tower is not None and owners:
-        pieces.append(Problem("S-BUILD-3", f"/board/{h}/tokens/{given}", "A space with a tower holds no token: the "
-                                                                         "tokens there went back when it was built "
-                                                                         "(S-BUILD-2)."))
+        pieces.append(Problem("S-BUILD-3", f"/board/{h}/tokens/{given}",
+                              tr("A space with a tower holds no token: the tokens there went back when it was built "
+                                 "(S-BUILD-2).")))
 
 
 def build_state(loaded: dict) -> Reading[State]:
@@ -191,7 +202,9 @@ def build_state(loaded: dict) -> Reading[State]:
     players = loaded["players"]
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        rules.append(Problem("S-SETUP-1", "/players", f"San Gimignano is for 2 to 4 players; {n} given."))
+        # Translators: {given} is the number of players the state lists.
+        rules.append(Problem("S-SETUP-1", "/players", tr("San Gimignano is for 2 to 4 players; {given} given.",
+                                                         given=n)))
     hands = [_hand(item["hexes"], i, rules) for i, item in enumerate(players)]
     board = _board(loaded["board"], rules)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
@@ -212,37 +225,53 @@ def build_state(loaded: dict) -> Reading[State]:
                         item["towers"] if "towers" in item else max(0, TOWERS - built[i]))
         full.append(player)
         if player.tokens + placed_tokens[i] != TOKENS:
-            problems.append(Problem("S-COMP-4", f"/players/{i}/tokens", f"{player.name} has {TOKENS} tokens: "
-                                                                        f"{player.tokens} in supply and "
-                                                                        f"{placed_tokens[i]} on the board make "
-                                                                        f"{player.tokens + placed_tokens[i]}."))
+            # Translators: {in_supply} + {on_board} = {made}, which should be {tokens} (every token of the player).
+            problems.append(Problem("S-COMP-4", f"/players/{i}/tokens",
+                                    tr("{player} has {tokens} tokens: {in_supply} in supply and {on_board} on the "
+                                       "board make {made}.", player=player.name, tokens=TOKENS,
+                                       in_supply=player.tokens, on_board=placed_tokens[i],
+                                       made=player.tokens + placed_tokens[i])))
         if player.towers + built[i] != TOWERS:
-            problems.append(Problem("S-COMP-4", f"/players/{i}/towers", f"{player.name} has {TOWERS} towers: "
-                                                                        f"{player.towers} in supply and {built[i]} "
-                                                                        f"on the board make "
-                                                                        f"{player.towers + built[i]}."))
+            # Translators: {in_supply} + {on_board} = {made}, which should be {towers} (every tower of the player).
+            problems.append(Problem("S-COMP-4", f"/players/{i}/towers",
+                                    tr("{player} has {towers} towers: {in_supply} in supply and {on_board} on the "
+                                       "board make {made}.", player=player.name, towers=TOWERS,
+                                       in_supply=player.towers, on_board=built[i], made=player.towers + built[i])))
         if player.hand_size > hand_size:
-            problems.append(Problem("S-SETUP-1", f"/players/{i}/hexes", f"{player.name} holds {player.hand_size} "
-                                                                        f"hexagons; with {n} players each is dealt "
-                                                                        f"{hand_size}."))
+            problems.append(Problem("S-SETUP-1", f"/players/{i}/hexes",
+                                    tr_n("{player} holds {count} hexagon; with {players} players each is dealt "
+                                         "{dealt}.",
+                                         "{player} holds {count} hexagons; with {players} players each is dealt "
+                                         "{dealt}.", player.hand_size, player=player.name, players=n,
+                                         dealt=hand_size)))
     in_hands = sum(p.hand_size for p in full)
     total = in_hands + len(board) + box
     if total != HEXAGONS:
-        problems.append(Problem("S-COMP-4", "/board", f"The state holds {total} hexagons (hands {in_hands}, board "
-                                                      f"{len(board)}, box {box}); the game has {HEXAGONS}."))
+        problems.append(Problem("S-COMP-4", "/board",
+                                tr_n("The state holds {count} hexagon (hands {in_hands}, board {on_board}, box "
+                                     "{in_box}); the game has {hexagons}.",
+                                     "The state holds {count} hexagons (hands {in_hands}, board {on_board}, box "
+                                     "{in_box}); the game has {hexagons}.", total, in_hands=in_hands,
+                                     on_board=len(board), in_box=box, hexagons=HEXAGONS)))
     if box != boxed:
-        problems.append(Problem("S-SETUP-1", "/box", f"With {n} players {boxed} hexagons go back to the box; "
-                                                     f"{box} given."))
+        # Translators: {given} is the number of hexagons in the box the state gives.
+        problems.append(Problem("S-SETUP-1", "/box", tr_n("With {players} players {count} hexagon goes back to the "
+                                                          "box; {given} given.",
+                                                          "With {players} players {count} hexagons go back to the "
+                                                          "box; {given} given.", boxed, players=n, given=box)))
     if len(board) < starting:
-        problems.append(Problem("S-SETUP-1", "/board", f"With {n} players {starting} hexagons start on the table; "
-                                                       f"the board shows {len(board)}."))
+        problems.append(Problem("S-SETUP-1", "/board", tr_n("With {players} players {count} hexagon starts on the "
+                                                            "table; the board shows {shown}.",
+                                                            "With {players} players {count} hexagons start on the "
+                                                            "table; the board shows {shown}.", starting, players=n,
+                                                            shown=len(board))))
     turn = loaded.get("turn", 0)
     if turn >= n:
-        problems.append(Problem("S-SETUP-3", "/turn", f"\"turn\" names a player: 0 to {n - 1}."))
+        problems.append(Problem("S-SETUP-3", "/turn", tr("\"turn\" names a player: 0 to {last}.", last=n - 1)))
     phase = loaded.get("phase", PLAY)
     step = loaded.get("step", TOKEN if phase == PLAY else None)
     if (phase == OVER) != (step is None):
-        problems.append(Problem("S-SVC-STEP", "/step", "\"step\" is null exactly when the game is over."))
+        problems.append(Problem("S-SVC-STEP", "/step", tr("\"step\" is null exactly when the game is over.")))
     placed = tuple(map(itemgetter(2), board))
     _check_board(board, placed, starting, n, problems)
     if problems:
@@ -271,9 +300,11 @@ def _check_board(board: list[Entry], placed: tuple[Placed, ...], starting: int, 
     if not board or len(board) > HEXAGONS:
         return  # too many hexagons is S-COMP-4's problem; searching their starts would only cost time
     if not buildable_from_start(lay, min(starting, len(board)), START_CELLS[n]):
-        problems.append(Problem("S-HEX-2", "/board", "These hexagons cannot have been laid by the rules: from no "
-                                                     f"connected start of {starting} can each later hexagon touch at "
-                                                     "least two already in play (S-SVC-LAYOUT)."))
+        # Translators: {starting} is the number of hexagons the game starts with on the table.
+        problems.append(Problem("S-HEX-2", "/board", tr("These hexagons cannot have been laid by the rules: from no "
+                                                        "connected start of {starting} can each later hexagon touch "
+                                                        "at least two already in play (S-SVC-LAYOUT).",
+                                                        starting=starting)))
 
 
 def _two_on_a_place(board: list[Entry], problems: list[Problem]) -> None:
@@ -281,9 +312,11 @@ def _two_on_a_place(board: list[Entry], problems: list[Problem]) -> None:
     at_index: dict[Coord, int] = {}
     for _, h, placed, _, _ in sorted(board, key=itemgetter(1)):
         if placed.at in at_index:
-            problems.append(Problem("S-GEO-1", f"/board/{h}/at", f"Two hexagons lie at [{placed.at[0]}, "
-                                                                 f"{placed.at[1]}] (board entries "
-                                                                 f"{at_index[placed.at]} and {h})."))
+            # Translators: {place} is a place's coordinates, [q, r]; {first} and {second} count the document's
+            # board entries from 0.
+            problems.append(Problem("S-GEO-1", f"/board/{h}/at",
+                                    tr("Two hexagons lie at {place} (board entries {first} and {second}).",
+                                       place=place(placed.at), first=at_index[placed.at], second=h)))
         else:
             at_index[placed.at] = h
 
@@ -300,9 +333,11 @@ def _clashes(board: list[Entry], starting: int, problems: list[Problem]) -> None
             mine, theirs = placed.guild_on_side(side), other[1].guild_on_side(opposite(side))
             if mine == theirs:
                 rule = "S-HEX-3" if len(board) > starting else "S-SETUP-2"
-                problems.append(Problem(rule, f"/board/{h}", f"The {mine} spaces of the hexagons at "
-                                                             f"[{placed.at[0]}, {placed.at[1]}] and [{other[1].at[0]}, "
-                                                             f"{other[1].at[1]}] share a side."))
+                # Translators: {guild_letter} is a guild's letter (A to D); {place} and {other} are places, [q, r].
+                problems.append(Problem(rule, f"/board/{h}",
+                                        tr("The {guild_letter} spaces of the hexagons at {place} and {other} share "
+                                           "a side.", guild_letter=mine, place=place(placed.at),
+                                           other=place(other[1].at))))
 
 
 def _check_flow(state: State) -> list[Problem]:
@@ -311,23 +346,28 @@ def _check_flow(state: State) -> list[Problem]:
     ended = [i for i, p in enumerate(state.players) if p.towers == 0]
     if state.over:
         if not ended and not stuck(state, unknown_fits=False):  # an unknown hand may hold none that fits
-            problems.append(Problem("S-END-2", "/phase", "The game is not over: nobody has built ten towers "
-                                                         "(S-END-1) and a player can still build (a hexagon fits or "
-                                                         "a possible group remains, S-SVC-STUCK)."))
+            problems.append(Problem("S-END-2", "/phase", tr("The game is not over: nobody has built ten towers "
+                                                            "(S-END-1) and a player can still build (a hexagon fits "
+                                                            "or a possible group remains, S-SVC-STUCK).")))
         return problems
     if ended:
-        problems.append(Problem("S-END-1", f"/players/{ended[0]}/towers", f"{state.players[ended[0]].name} has "
-                                                                          "built ten towers: the game is over."))
+        problems.append(Problem("S-END-1", f"/players/{ended[0]}/towers",
+                                tr("{player} has built ten towers: the game is over.",
+                                   player=state.players[ended[0]].name)))
         return problems
     if state.step == TOKEN and stuck(state):
-        problems.append(Problem("S-END-2", "/phase", "No player holds a hexagon that fits and no player has a "
-                                                     "possible group: the game is over (S-SVC-STUCK)."))
+        problems.append(Problem("S-END-2", "/phase", tr("No player holds a hexagon that fits and no player has a "
+                                                        "possible group: the game is over (S-SVC-STUCK).")))
     elif not has_choice(state, state.step or TOKEN):
-        reasons = {TOKEN: "no token to place or no space with room (S-SVC-SKIP)",
-                   HEX: "no hexagon that fits (S-SVC-NOFIT)", BUILD: "no tower to build"}
-        problems.append(Problem("S-SVC-STEP", "/step", f"{state.players[state.turn].name} has "
-                                                       f"{reasons[state.step or TOKEN]}: that phase passes by "
-                                                       "itself."))
+        name = state.players[state.turn].name
+        if state.step == HEX:
+            said = tr("{player} has no hexagon that fits (S-SVC-NOFIT): that phase passes by itself.", player=name)
+        elif state.step == BUILD:
+            said = tr("{player} has no tower to build: that phase passes by itself.", player=name)
+        else:
+            said = tr("{player} has no token to place or no space with room (S-SVC-SKIP): that phase passes by "
+                      "itself.", player=name)
+        problems.append(Problem("S-SVC-STEP", "/step", said))
     return problems
 
 

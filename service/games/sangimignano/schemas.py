@@ -9,6 +9,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from ...wire import schemas as wire
 from .geometry import GUILDS, MAX_COORD
+from .messages import tr
 from .model import HEXAGONS, MAX_PLAYERS, MIN_PLAYERS, TOKENS, TOWERS
 from .position import build_state
 from .steps import Step, hex_step
@@ -58,7 +59,7 @@ def Hand(**kwargs: Any) -> wire.ListOrCounted:  # noqa: N802
                                         "description": "How many hexagons the hand holds, none of them known."}}}
     listed = {"type": "array", "maxItems": HEXAGONS, "items": HEXAGON_JSON}
     return wire.ListOrCounted(_HEXAGONS_FIELD, listed, SanGimignanoUnknownHandSchema,
-                              "Must be a list of hexagons, or {\"count\": n} when they are unknown.",
+                              tr("Must be a list of hexagons, or {\"count\": n} when they are unknown."),
                               counted_json=unknown, **kwargs)
 
 
@@ -154,8 +155,9 @@ def _to_step(loaded: dict) -> Step:
         return Step(kind, at=at, guild=loaded["guild"])
     guilds = loaded["hex"]
     if len(set(guilds)) != 3:
-        raise ValidationError({"hex": [f"A hexagon shows three different guilds; {guilds} repeats one. "
-                                       "(S-COMP-1)"]})
+        # Translators: {guilds} is the hexagon as given, a list of guild letters: ['A', 'A', 'B'].
+        raise ValidationError({"hex": [tr("A hexagon shows three different guilds; {guilds} repeats one. (S-COMP-1)",
+                                          guilds=str(guilds))]})
     return hex_step(tuple(guilds), at, loaded["rotation"])  # one spelling of a placement (S-SVC-FORM)
 
 

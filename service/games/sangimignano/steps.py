@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from ..core.errors import Problem
 from ..core.records import from_fields
 from .geometry import GUILDS, Coord, Guilds, hexagon_kind
+from .messages import tr
 
 
 class Step(NamedTuple):
@@ -48,15 +49,17 @@ def hex_step(guilds: Guilds, at: Coord, rotation: int) -> Step:
 def read_guild(value: Any, pointer: str, problems: list[Problem]) -> str | None:
     if isinstance(value, str) and value in GUILDS:
         return value
-    problems.append(Problem(None, pointer, f"{value!r:.40} is not a guild: \"A\", \"B\", \"C\" or \"D\"."))
+    # Translators: {value} is what was given instead, as written in the request (a program's notation).
+    problems.append(Problem(None, pointer, tr("{value} is not a guild: \"A\", \"B\", \"C\" or \"D\".",
+                                              value=repr(value)[:40])))
     return None
 
 
 def read_guilds(value: Any, pointer: str, problems: list[Problem], rules: list[Problem]) -> Guilds | None:
     """Three guilds; three different ones is a rule (S-COMP-1), reported in `rules`."""
     if not isinstance(value, list) or len(value) != 3:
-        problems.append(Problem(None, pointer, "A hexagon is its three guilds in counter-clockwise order, e.g. "
-                                               "[\"A\", \"B\", \"C\"]."))
+        problems.append(Problem(None, pointer, tr("A hexagon is its three guilds in counter-clockwise order, e.g. "
+                                                  "[\"A\", \"B\", \"C\"].")))
         return None
     guilds = [read_guild(g, f"{pointer}/{i}", problems) for i, g in enumerate(value)]
     if any(g is None for g in guilds):
@@ -67,6 +70,8 @@ def read_guilds(value: Any, pointer: str, problems: list[Problem], rules: list[P
 def distinct_guilds(guilds: list[str], pointer: str, rules: list[Problem]) -> Guilds | None:
     """Three guilds (of the right shape) as a hexagon; None, with S-COMP-1 in `rules`, when one repeats."""
     if len(set(guilds)) != 3:
-        rules.append(Problem("S-COMP-1", pointer, f"A hexagon shows three different guilds; {guilds} repeats one."))
+        # Translators: {guilds} is the hexagon as given, a list of guild letters: ['A', 'A', 'B'].
+        rules.append(Problem("S-COMP-1", pointer, tr("A hexagon shows three different guilds; {guilds} repeats one.",
+                                                     guilds=str(guilds))))
         return None
     return tuple(guilds)  # type: ignore[return-value]
