@@ -51,10 +51,11 @@ class AnswerCache:
         return found, result
 
     def route(self, path: str, game: Any, endpoint: str, answer: Answer,
-              deterministic: Callable[[dict], bool] = lambda doc: True, speaks: bool = False) -> None:
+              deterministic: Callable[[dict], bool] = lambda doc: True,
+              speaks: Callable[[dict], bool] = lambda doc: False) -> None:
         """A game question whose answers the front looks up and keeps: `answer(body, language)` computes one;
-        `deterministic(body)` False: the answer is computed and not kept (a deal without a seed); `speaks`: its
-        answers have words for people, said and kept per language."""
+        `deterministic(body)` False: the answer is computed and not kept (a deal without a seed); `speaks(body)`:
+        its answer has words for people, said and kept per language."""
         self.routes[path] = CachedRoute(game, endpoint, path, deterministic, answer, speaks)
 
     def offer(self, key: str, answer: bytes, elapsed_ms: float) -> str:

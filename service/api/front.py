@@ -51,10 +51,10 @@ class CachedRoute:
     __slots__ = ("answer", "deterministic", "endpoint", "game", "rule", "served", "speaks")
 
     def __init__(self, served: Any, endpoint: str, path: str, deterministic: Callable[[dict], bool],
-                 answer: Answer, speaks: bool) -> None:
+                 answer: Answer, speaks: Callable[[dict], bool]) -> None:
         self.served, self.game = served, served.info.id
         self.endpoint, self.deterministic, self.answer, self.rule = endpoint, deterministic, answer, path
-        self.speaks = speaks  # its answers have words for people: said in the request's language, kept per language
+        self.speaks = speaks  # whether its answer to a body has words for people: said and kept per language
 
 
 class Front:
@@ -113,11 +113,12 @@ class Front:
         doc = self._document(environ)
         if doc is None:
             return None
-        spoken = _spoken(language) if route.speaks else _SILENT
+        speaks = route.speaks(doc)
+        spoken = _spoken(language) if speaks else _SILENT
         deterministic = route.deterministic(doc)
         if deterministic:
             key = cache_key(route.endpoint, route.game, route.served.info.rules_version, canonical(doc),
-                            language if route.speaks else None)
+                            language if speaks else None)
             value, outcome = self.answers.call("get", key)
             if outcome == HIT:
                 self.answers.count_hit(route.game, route.endpoint)

@@ -36,7 +36,12 @@ PROBLEM_RESPONSES = {
     415: "Body is not JSON.",
     429: "Rate limit exceeded.",
 }
-SPEAKING = ("validate", "apply", "replay", "score", "picture")  # answers with words for people (more: problems)
+def always(doc: dict) -> bool:
+    return True
+
+
+def never(doc: dict) -> bool:
+    return False
 QUESTIONS = ("rules", "new", "validate", "legal-moves", "apply", "replay", "score", "view")
 TOOLS = ("picture", "notation", "suggest")  # POST endpoints beside the questions (not listed among a game's links)
 
@@ -83,6 +88,7 @@ class Endpoint:
     errors: tuple[int, ...] = (400, 413, 415, 422, 429)
     outcome: Callable[[dict], str] = lambda answer: "ok"
     deterministic: Callable[[dict], bool] = lambda doc: True  # False: the answer is not cached
+    speaks: Callable[[dict], bool] = never  # its answer to a body has words for people (said per language)
     storable: Callable[[dict], bool] = lambda answer: True  # False: this answer is not cached (Cache-Control)
 
 
@@ -123,22 +129,25 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              "Check a state.",
              "Every problem at once, each with its rule id and a pointer. An impossible state is a 200 answer here\n"
              "(valid: false): checking states is this endpoint's question.",
-             errors=(400, 413, 415, 429), outcome=lambda answer: "valid" if answer["valid"] else "invalid"),
-    Endpoint("legal-moves", "StateRequest", "LegalMovesResponse",
-             lambda game, body, settings, language: game.legal_moves(body), "Every legal next step.",
-             "The steps open to the player to act, each ready to post back to /apply; none once the game is over."),
+             errors=(400, 413, 415, 429), outcome=lambda answer: "valid" if answer["valid"] else "invalid",
+             speaks=always),
+    Endpoint("legal-moves", "LegalMovesRequest", "LegalMovesResponse",
+             lambda game, body, settings, language: game.legal_moves(body, language), "Every legal next step.",
+             "The steps open to the player to act, each ready to post back to /apply; none once the game is over.\n"
+             "With `texts: true`, each said in words too, in the answer's language.",
+             speaks=lambda doc: bool(doc.get("texts"))),
     Endpoint("apply", "MovesRequest", "ApplyResponse", lambda game, body, settings, language: game.apply(body, language=language), "Apply moves.",
              "The moves are applied in order, stopping at the first illegal one: an illegal move is an answer\n"
              "(legal: false, with the rule broken), not an error. The answer has the state after the last legal move\n"
-             "and the events that happened.", outcome=_legal),
+             "and the events that happened.", outcome=_legal, speaks=always),
     Endpoint("replay", "MovesRequest", "ReplayResponse", lambda game, body, settings, language: game.apply(body, replay=True, language=language),
              "Replay a whole game.",
              "Like apply, with the state after every move and the score of the last state: for settling a game\n"
-             "played elsewhere.", outcome=_legal),
+             "played elsewhere.", outcome=_legal, speaks=always),
     Endpoint("score", "ScoreRequest", "ScoreResponse", lambda game, body, settings, language: game.score(body, language),
              "Score a state or a table.",
              "Each player's points by category, the total, and the winner and why; warnings for what looks unlikely\n"
-             "but breaks no rule."),
+             "but breaks no rule.", speaks=always),
     Endpoint("notation", "NotationRequest", "NotationResponse", lambda game, body, settings, language: game.notation(body),
              "Write a table in notation.",
              "A state's table or a table in the game's notation for people (api.md, Notation); reading it back\n"
@@ -178,7 +187,7 @@ def _question(game: Game, endpoint: Endpoint, settings: Settings) -> Callable:
         response = json_response(answer)
         if not endpoint.storable(answer):
             response.headers["Cache-Control"] = "no-store"
-        return spoken(response, spoken_in) if endpoint.name in SPEAKING else response
+        return spoken(response, spoken_in) if endpoint.speaks(loaded) else response
 
     view.__name__ = endpoint.name.replace("-", "_")
     view.__doc__ = f"{endpoint.summary}\n\n{endpoint.description}"
@@ -244,14 +253,14 @@ def game_blueprint(game: Game, answers: AnswerCache, settings: Settings) -> Blue
             continue
         request_schema = forms.schema(endpoint.request)()
         view = blp.response(200, forms.schema(endpoint.answer),
-                            headers=LANGUAGE_HEADERS if endpoint.name in SPEAKING else None)(
+                            headers=None if endpoint.speaks is never else LANGUAGE_HEADERS)(
             _question(game, endpoint, settings))
         view = blp.arguments(request_schema)(view)
         view = _document_problems(blp, endpoint.errors)(view)
         view = blp.doc(parameters=PARAMETERS)(view)  # the language of the answer's words (and its problems')
         answers.route(f"{blp.url_prefix}/{endpoint.name}", game, endpoint.name,
                       _answer(game, endpoint, request_schema, settings), endpoint.deterministic,
-                      speaks=endpoint.name in SPEAKING)
+                      speaks=endpoint.speaks)
         blp.route(f"/{endpoint.name}", methods=["POST"])(named(endpoint.name)(view))
     return blp
 

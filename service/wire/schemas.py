@@ -324,7 +324,20 @@ def legal_moves_response_schema(game: str, move: fields.Field, *,
     return type(f"{game}LegalMovesResponseSchema", (StrictSchema,), {
         "to_act": fields.Integer(required=True, allow_none=True, metadata={"description": to_act}),
         "moves": List(move, required=True, metadata={"description": moves}),
+        "texts": List(fields.String(), metadata={"description": TEXTS_ANSWER}),
     })
+
+
+TEXTS_ASKED = ("Also say each legal move in words (`texts` in the answer), as the events of /apply say what "
+               "happened, in the language chosen.")
+TEXTS_ANSWER = ("With `texts` asked: each move of `moves`, in the same order, in words: what it would do (its "
+                "events' `text`), in the answer's language.")
+
+
+def legal_moves_request_schema(game: str, state_request: type[Schema]) -> type[Schema]:
+    """`<Game>LegalMovesRequestSchema`: the state, and whether to say each move in words."""
+    return type(f"{game}LegalMovesRequestSchema", (state_request,), {
+        "texts": StrictBoolean(load_default=False, metadata={"description": TEXTS_ASKED})})
 
 
 def apply_response_schema(game: str, state: type[Schema], event: type[Schema]) -> type[Schema]:
@@ -624,6 +637,19 @@ def _state_only(name: str, role: str, state_request: type[Schema], doc: str) -> 
     return type(f"{name}{role}Schema", (state_request,), {"__doc__": doc})
 
 
+PROPOSED_TEXT = ("Moves to try from the state (as /apply takes them): the picture shows the position the last of "
+                 "them is tried from (or the first the rules refuse), that step drawn faded where it was tried and "
+                 "marked legal, or refused with the rule it breaks and why. Only with `state`.")
+
+
+def _proposing(picture_request: type[Schema], move: type[MoveUnion], max_moves: int) -> type[Schema]:
+    """/picture's request with its optional `moves`: a step proposed on the position, drawn as tried."""
+    return type(picture_request.__name__, (picture_request,), {
+        "__doc__": picture_request.__doc__,
+        "moves": List(move(), validate=validate.Length(min=1, max=max_moves),
+                      metadata={"description": PROPOSED_TEXT})})
+
+
 def forms(name: str, *, state: type[Schema], move: type[MoveUnion], events: Mapping[str, type[Schema]],
           score: type[Schema],
           new: Mapping[str, Any], requests: Mapping[str, Any], answers: Mapping[str, Any] | None = None,
@@ -646,6 +672,7 @@ def forms(name: str, *, state: type[Schema], move: type[MoveUnion], events: Mapp
     roles: dict[str, type[Schema]] = {
         "NewRequest": new_request_schema(name, **new),
         "StateRequest": state_request, "ViewRequest": view_request, "MovesRequest": moves_request,
+        "LegalMovesRequest": legal_moves_request_schema(name, state_request),
         "StateResponse": state_response, "NewResponse": new_response,
         "ValidateResponse": validate_response_schema(name),
         "LegalMovesResponse": legal_moves_response_schema(name, move(), **(listing or {})),
@@ -658,8 +685,9 @@ def forms(name: str, *, state: type[Schema], move: type[MoveUnion], events: Mapp
     }
     named: list[type[Schema] | type[MoveUnion]] = [move, *move.move_schemas.values()]
     if picture_request is not None:
-        roles["PictureRequest"] = (_state_only(name, "PictureRequest", state_request, picture_request)
-                                   if isinstance(picture_request, str) else picture_request)
+        drawn = (_state_only(name, "PictureRequest", state_request, picture_request)
+                 if isinstance(picture_request, str) else picture_request)
+        roles["PictureRequest"] = _proposing(drawn, move, requests["max_moves"])
         roles["PictureResponse"] = picture_response_schema(name)
         named.append(roles["PictureResponse"])
     if notation is not None:

@@ -173,3 +173,23 @@ def test_the_games_list_says_its_variants_in_the_language_chosen(client: Any) ->
             assert [v["name"] for v in game["variants"]] == [v["name"] for v in was["variants"]]
             if language != "en":
                 assert all(v["description"] != w["description"] for v, w in zip(game["variants"], was["variants"]))
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_legal_moves_said_in_words_are_what_apply_would_say(client: Any, game_id: str) -> None:
+    """/legal-moves with `texts`: one sentence per move, in order, the events' own words for it (what /apply
+    answers for that move), in the language chosen; without `texts`, no words and no language."""
+    start, moves = _record(game_id)
+    body = {"state": start, "moves": moves[:6]}
+    state = client.post(f"/v1/games/{game_id}/apply", json=body).get_json()["state"]
+    plain = client.post(f"/v1/games/{game_id}/legal-moves", json={"state": state})
+    assert "texts" not in plain.get_json() and "Content-Language" not in plain.headers
+    for language in ("en", "it"):
+        answer = client.post(f"/v1/games/{game_id}/legal-moves?lang={language}", json={"state": state, "texts": True})
+        said = answer.get_json()
+        assert answer.headers["Content-Language"] == language
+        assert said["moves"] == plain.get_json()["moves"] and len(said["texts"]) == len(said["moves"])
+        for move, text in list(zip(said["moves"], said["texts"]))[:8]:
+            applied = client.post(f"/v1/games/{game_id}/apply?lang={language}",
+                                  json={"state": state, "moves": [move]}).get_json()
+            assert text == " ".join(event["text"] for event in applied["events"])

@@ -107,6 +107,19 @@ def checked(reading: Reading[S], field: str) -> S:
         raise under(f"/{field}", error) from None
 
 
+
+@dataclass(frozen=True)
+class Proposal(Generic[T]):
+    """A step tried on a position, for a picture (`Game.picture` with `moves`): the step, its index among the
+    moves, whether the rules take it, the violations if not (pointers from the moves), and what it does in words
+    when they do (its events' sentences)."""
+
+    step: T
+    index: int
+    legal: bool
+    violations: tuple[Problem, ...] = ()
+    sentences: tuple[str, ...] = ()
+
 class Game(ABC, Generic[S, T]):
     """A game: its rules on typed values, its documents' JSON forms, and the questions the service answers."""
 
@@ -248,8 +261,9 @@ class Game(ABC, Generic[S, T]):
         """TABLE: a state's table (what scoring and drawing it need)."""
         raise NotImplementedError
 
-    def draw(self, subject: Any, language: str = DEFAULT) -> str:
-        """PICTURE: an SVG picture of a table (TABLE games) or of a state, its words in `language`."""
+    def draw(self, subject: Any, language: str = DEFAULT, proposal: "Proposal | None" = None) -> str:
+        """PICTURE: an SVG picture of a table (TABLE games) or of a state, its words in `language`; with a
+        `proposal`, its step drawn faded where it is tried and marked legal or refused (with the rule)."""
         raise NotImplementedError
 
     def read_notation(self, text: str) -> tuple[Any, list[Problem]]:
@@ -347,10 +361,20 @@ class Game(ABC, Generic[S, T]):
                 "errors": [p.under("/state").to_json(language) for p in reading.errors],
                 "warnings": [p.under("/state").to_json(language) for p in reading.warnings]}
 
-    def legal_moves(self, request: Json) -> Json:
-        """{"to_act", "moves"}."""
+    def legal_moves(self, request: Json, language: str = DEFAULT) -> Json:
+        """{"to_act", "moves"}, and with `texts` asked, each move in words in `language` (`step_text`)."""
         state = self.read(request)
-        return {"to_act": self.to_act(state), "moves": self.legal_moves_of(state)}
+        answer: dict[str, Any] = {"to_act": self.to_act(state), "moves": self.legal_moves_of(state)}
+        if request.get("texts"):
+            names = self.player_names(state)
+            answer["texts"] = [self.step_text(state, step, names, language) for step in self.legal_steps(state)]
+        return answer
+
+    def step_text(self, state: S, step: T, names: Sequence[str], language: str = DEFAULT) -> str:
+        """A legal step in words, in `language`: what it would do, in the voice of the events (their sentences,
+        one after another)."""
+        _, events = self.apply_step(state, step)
+        return " ".join(said(self.narrate(event, names), language) for event in events)
 
     def apply(self, request: Json, *, replay: bool = False, language: str = DEFAULT) -> Json:
         """{"legal", "state", "events", "violations", "failed_at"} (+ "states", "score" with replay), their words
@@ -412,8 +436,32 @@ class Game(ABC, Generic[S, T]):
 
     def picture(self, request: Json, language: str = DEFAULT) -> str:
         """PICTURE: the SVG of what the request shows, its words in `language` (`draw`'s text describes the
-        endpoint)."""
+        endpoint); with `moves`, the step they propose drawn on the position it is tried from (`proposal`)."""
+        if request.get("moves"):
+            before, proposal = self.proposal(request)
+            return self.draw(self.table_of(before) if self.offers(Capability.TABLE) else before, language, proposal)
         return self.draw(self.table_of_request(request), language)
+
+    def proposal(self, request: Json) -> tuple[S, "Proposal"]:
+        """The position a request's `moves` propose a step on, and that step: the last move when all are legal,
+        else the first the rules refuse (as /apply stops there), with its violations; errors point into the
+        request."""
+        if "state" not in request:
+            raise MalformedError(Problem(None, "/moves", tr("Moves are tried on a state: send the state with them.")))
+        state = self.read(request)
+        try:
+            steps = [self.as_step(move, i) for i, move in enumerate(request["moves"])]
+        except GameError as error:
+            raise under("/moves", error) from None
+        outcome = self.apply_steps(state, steps, keep_states=True)
+        names = self.player_names(state)
+        if outcome.legal:
+            index = len(steps) - 1
+            before = outcome.states[-2] if index else state
+            said = tuple(self.narrate(event, names) for event in outcome.events if event.get("step") == index)
+            return before, Proposal(steps[index], index, True, (), said)
+        index = outcome.failed_at or 0
+        return outcome.state, Proposal(steps[index], index, False, tuple(outcome.violations))
 
     def notation(self, request: Json) -> Json:
         """NOTATION: {"notation"}: the table of a {"state"} or {"table"} request in canonical notation."""
@@ -438,5 +486,5 @@ class Game(ABC, Generic[S, T]):
         }
 
 
-__all__ = ["Capability", "Documented", "Game", "GameInfo", "Json", "Outcome", "Reading", "Variant", "checked",
-           "under"]
+__all__ = ["Capability", "Documented", "Game", "GameInfo", "Json", "Outcome", "Proposal", "Reading", "Variant",
+           "checked", "under"]

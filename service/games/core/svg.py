@@ -2,7 +2,12 @@
 characters besides tab and newlines, so those are replaced before escaping (a picture must stay well-formed XML)."""
 from __future__ import annotations
 
+import textwrap
+from typing import Any
 from xml.sax import saxutils
+
+from .language import DEFAULT, said
+from .messages import tr
 
 
 def printable(text: str) -> str:
@@ -19,4 +24,31 @@ def quoteattr(text: str) -> str:
     return saxutils.quoteattr(printable(text))
 
 
-__all__ = ["escape", "printable", "quoteattr"]
+LINE = 18  # px between the lines of a verdict
+CHARACTER = 7.2  # px: an average character of the pictures' 13px sans-serif, for wrapping
+
+
+def verdict(proposal: Any, language: str = DEFAULT) -> list[str]:
+    """A proposed step's verdict in words (service.games.core.game.Proposal): legal and what it does, or refused
+    with each rule and why."""
+    number = proposal.index + 1
+    if proposal.legal:
+        return [said(tr("Step {number} is legal:", number=number), language),
+                *(said(sentence, language) for sentence in proposal.sentences)]
+    return [said(tr("Step {number} is refused ({rule}): {message}", number=number, rule=problem.rule or "-",
+                    message=problem.message), language) for problem in proposal.violations]
+
+
+def verdict_band(proposal: Any, language: str, x: float, y: float, width: float) -> tuple[str, float]:
+    """The verdict of a proposed step as SVG text lines wrapped to `width`, from (x, y): (the group, its height).
+    Classes `verdict legal` / `verdict refused` let a page style it; the colours are a picture's own."""
+    kind = "legal" if proposal.legal else "refused"
+    colour = "#1b5e20" if proposal.legal else "#b71c1c"
+    lines = [wrapped for line in verdict(proposal, language)
+             for wrapped in textwrap.wrap(line, max(20, int(width / CHARACTER))) or [""]]
+    texts = "".join(f'<text x="{x:g}" y="{y + LINE * (i + 1):g}">{escape(line)}</text>' for i, line in enumerate(lines))
+    return (f'<g class="verdict {kind}" fill="{colour}" font-family="sans-serif" font-size="13" '
+            f'font-weight="{"normal" if proposal.legal else "bold"}">{texts}</g>', LINE * len(lines) + LINE / 2)
+
+
+__all__ = ["escape", "printable", "quoteattr", "verdict", "verdict_band"]
