@@ -15,6 +15,7 @@ from .config import Settings
 from .docs import docs_blp
 from .front import Front
 from .games import register_games
+from .home import home_blp
 from .jsonio import OrjsonProvider
 from .messages import tr
 from .observability import Metrics, configure_logging, register_request_hooks
@@ -131,6 +132,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_games(app, api, answers, settings)
     api.register_blueprint(probes_blp)
     app.register_blueprint(docs_blp)
+    app.register_blueprint(home_blp)
     app.register_blueprint(referee_blp)
     app.register_blueprint(replay_blp)
 
