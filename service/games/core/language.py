@@ -43,12 +43,16 @@ class Catalogues:
 
     def __init__(self, folder: Path | str) -> None:
         self.folder = Path(folder) / LOCALES
+        self._read: dict[tuple[str, str], NullTranslations] = {}  # (language, domain): what every message asks
 
     def po_file(self, language: str, domain: str) -> Path:
         return self.folder / language / "LC_MESSAGES" / f"{domain}.po"
 
     def translations(self, language: str, domain: str) -> NullTranslations:
-        return _translations(self.po_file(language, domain), language)
+        found = self._read.get((language, domain))
+        if found is None:
+            found = self._read[language, domain] = _translations(self.po_file(language, domain), language)
+        return found
 
     @classmethod
     def of(cls, module_file: str) -> "Catalogues":
@@ -146,6 +150,8 @@ def _formatted(template: str, parameters: dict[str, Any], language: str) -> str:
 def _parameter(value: Any, language: str) -> str:
     """One parameter in `language`: a message said there; a whole number the locale's way (`1 234`); a list
     the locale's way; anything else (a name, a card's rank, an id) as it is."""
+    if type(value) is str:  # a name, an id: the most common parameter
+        return value
     if isinstance(value, Message):
         return value.said(language)
     if isinstance(value, bool):
