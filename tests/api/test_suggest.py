@@ -31,13 +31,14 @@ def deal(client: Any, game: str, seed: int, **request: Any) -> dict:
 
 
 def played(client: Any, game: str, state: dict, steps: int, rng: random.Random) -> dict:
-    """`state` after up to `steps` random legal moves, through the API."""
+    """`state` after up to `steps` random legal moves, through the API, someone still to act."""
     for _ in range(steps):
         moves = client.post(f"/v1/games/{game}/legal-moves", json={"state": state}).get_json()["moves"]
-        if not moves:
-            break
-        state = client.post(f"/v1/games/{game}/apply", json={"state": state, "moves": [rng.choice(moves)]}
+        after = client.post(f"/v1/games/{game}/apply", json={"state": state, "moves": [rng.choice(moves)]}
                             ).get_json()["state"]
+        if client.post(f"/v1/games/{game}/legal-moves", json={"state": after}).get_json()["to_act"] is None:
+            break  # that step would end the game (a short one): a suggestion needs someone to act
+        state = after
     return state
 
 
