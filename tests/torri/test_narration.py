@@ -2,6 +2,7 @@
 sentences in random games are tests/test_narration.py's)."""
 from __future__ import annotations
 
+from service.games.core.narration import plainly
 from service.games.torri.narration import narrate
 
 from .narration import NAMES
@@ -20,5 +21,8 @@ def test_sentences_read_as_a_referee_says_them() -> None:
 
 
 def test_an_event_of_an_unknown_type_is_still_said() -> None:
-    assert narrate({"type": "new_thing", "player": 0, "cards": ["5"]}, NAMES) == \
-        "New thing: player Adso, cards 5."
+    """In the shared core's plain words (core.narration.plainly: how it joins the facts is the core's)."""
+    event = {"type": "new_thing", "player": 0, "cards": ["5"]}
+    said = narrate(event, NAMES)
+    assert said == plainly(event, NAMES)
+    assert said.startswith("New thing: player Adso") and said.endswith("cards 5.")

@@ -12,9 +12,19 @@ from .engine_ending import _check_main_phase, _end_turn
 from .engine_market import TOWER_SOURCES, _drawable
 from .engine_noble_limits import _offer_giostra, _within_noble_limit, nobles_used, palazzo_cap
 from .engine_whereabouts import _from_hand, _with_player
+from .messages import tr, tr_n
 from .model import MAIN, PLAIN, Pending, Player, State, Tower
 from .steps import Step
-from .towers import MIN_HEIGHT, contradicted_field, extended, extension_fits, interpretations, read_tower, shape_rule
+from .towers import (
+    MIN_HEIGHT,
+    contradicted_field,
+    extended,
+    extension_fits,
+    interpretations,
+    mismatch,
+    read_tower,
+    shape_rule,
+)
 
 
 def _check_tower_play(s: State, player_index: int, cards: tuple[int, ...], height: int) -> None:
@@ -25,42 +35,57 @@ def _check_tower_play(s: State, player_index: int, cards: tuple[int, ...], heigh
         me, other = s.players[player_index], s.players[1 - player_index]
         if not _within_noble_limit(nobles_used(me) + stones, nobles_used(other)):
             raise illegal("T-NOB-LIMIT", "/cards",
-                          f"Playing {stones} Buona Pietra would make {nobles_used(me) + stones} "
-                          f"nobles used against the opponent's {nobles_used(other)}: at most one "
-                          "more is allowed.")
+                          tr("Playing {stones} Buona Pietra would make {used} nobles used against the opponent's "
+                             "{theirs}: at most one more is allowed.", stones=stones, used=nobles_used(me) + stones,
+                             theirs=nobles_used(other)))
     cap = palazzo_cap(s, player_index)
     if cap is not None and height > cap:
-        raise illegal("T-NOB-PC", "/cards", f"The opponent's Palazzo Comunale caps towers at {cap} stories (their "
-                                            f"tallest); this one would have {height}.")
+        raise illegal("T-NOB-PC", "/cards", tr_n("The opponent's Palazzo Comunale caps towers at {count} story (their "
+                                                 "tallest); this one would have {height}.",
+                                                 "The opponent's Palazzo Comunale caps towers at {count} stories "
+                                                 "(their tallest); this one would have {height}.", cap,
+                                                 height=height))
+
+
+def _extension_mismatch(index: int | None, tower: Tower, wrong: str, value) -> str:
+    """An extension's `kind` or `rank` (`wrong`, given as `value`) that is not its tower's (T-ACT-EXTEND-1)."""
+    said = {"index": index, "rank": tower.rank, "field": wrong, "value": str(value)}
+    if tower.kind == PLAIN:
+        # Translators: {field} is "kind" or "rank" (a field of the move), {value} the value the move gives it
+        return tr("Tower {index} is plain {rank}; the extension names its \"{field}\" as {value}.", **said)
+    return tr("Tower {index} is colorful {rank}; the extension names its \"{field}\" as {value}.", **said)
 
 
 def _planned_build(s: State, player: Player, step: Step) -> tuple[Tower, tuple[int, ...], int]:
     """The tower a build makes and the hand after it; raises on an illegal build."""
     cards = step.cards
     if len(cards) < MIN_HEIGHT:
-        raise illegal("T-ACT-BUILD-1", "/cards", f"A new tower needs 3 or more cards; {len(cards)} given.")
+        raise illegal("T-ACT-BUILD-1", "/cards", tr("A new tower needs 3 or more cards; {given} given.",
+                                                    given=len(cards)))
     after = _from_hand(s, player, cards)
     if after is None:
-        raise illegal("T-ACT-BUILD-1", "/cards", f"The hand does not hold {', '.join(names(cards))}.")
+        raise illegal("T-ACT-BUILD-1", "/cards", tr("The hand does not hold {cards}.", cards=", ".join(names(cards))))
     options = interpretations(cards)
     if not options:
         rule = shape_rule(cards)
-        message = {"T-NOB-BP": "A tower needs at least one tower card (5 to 10).",
-                   "T-ACT-BUILD-3": f"{'-'.join(names(cards))} is not colorful: stories must descend one rank at "
-                                    "a time from the bottom.",
-                   }.get(rule, f"{'-'.join(names(cards))} is neither plain (one rank) nor colorful.")
+        stack = "-".join(names(cards))
+        if rule == "T-NOB-BP":
+            message = tr("A tower needs at least one tower card (5 to 10).")
+        elif rule == "T-ACT-BUILD-3":
+            # Translators: {stack} is the cards as written in a move, bottom first ("9-7-6")
+            message = tr("{stack} is not colorful: stories must descend one rank at a time from the bottom.",
+                         stack=stack)
+        else:
+            message = tr("{stack} is neither plain (one rank) nor colorful.", stack=stack)
         raise illegal(rule, "/cards", message)
     if len(options) > 1 and (step.kind is None or step.rank is None):
         raise illegal("T-NOB-BP", "/cards",
-                      "These cards make more than one tower: say which with \"kind\" and \"rank\" ("
-          + ", ".join(f"{k} {r}" for k, r in options) + ").")
+                      tr("These cards make more than one tower: say which with \"kind\" and \"rank\" ({readings}).",
+                         readings=", ".join(f"{k} {r}" for k, r in options)))
     tower = read_tower(cards, False, step.kind, step.rank)  # kind/rank may always be given, if they agree
     if tower is None:
         wrong = contradicted_field(options, step.kind, step.rank) or "kind"
-        readings = " or ".join(f"{kind} {rank}" for kind, rank in options)
-        raise illegal("T-ACT-BUILD-2", f"/{wrong}",
-                      f"\"{wrong}\" does not match the cards {'-'.join(names(cards))}: they make "
-                      f"a {readings}.")
+        raise illegal("T-ACT-BUILD-2", f"/{wrong}", mismatch(wrong, cards, options))
     _check_tower_play(s, s.turn, cards, tower.height)
     return tower, after[0], after[1]
 
@@ -105,11 +130,12 @@ def _build(s: State, tower: Tower, hand: tuple[int, ...], hidden: int, events: E
 def _own_incomplete(s: State, index: int | None, rule: str, pointer: str) -> Tower:
     towers = s.players[s.turn].towers
     if index is None or index >= len(towers):
-        raise illegal(rule, pointer, f"Player {s.turn} has no tower {index} (towers 0 to {len(towers) - 1}).")
+        raise illegal(rule, pointer, tr("Player {player} has no tower {index} (towers 0 to {last}).", player=s.turn,
+                                        index=index, last=len(towers) - 1))
     tower = towers[index]
     if tower.complete:
         raise illegal("T-ACT-COMPLETE-1", pointer,
-                      f"Tower {index} is complete: it cannot be extended or completed again.")
+                      tr("Tower {index} is complete: it cannot be extended or completed again.", index=index))
     return tower
 
 
@@ -118,18 +144,21 @@ def _planned_extension(s: State, step: Step) -> tuple[Tower, tuple[int, ...], in
     wrong = contradicted_field(((tower.kind, tower.rank),), step.kind, step.rank)  # an extension keeps both
     if wrong is not None:
         raise illegal("T-ACT-EXTEND-1", f"/{wrong}",
-                      f"Tower {step.tower} is {tower.kind} {tower.rank}; the extension names its "
-                      f"\"{wrong}\" as {getattr(step, wrong)}.")
+                      _extension_mismatch(step.tower, tower, wrong, getattr(step, wrong)))
     cards = step.cards
     if not cards:
-        raise illegal("T-ACT-EXTEND-1", "/cards", "An extension adds 1 or more cards.")
+        raise illegal("T-ACT-EXTEND-1", "/cards", tr("An extension adds 1 or more cards."))
     after = _from_hand(s, s.players[s.turn], cards)
     if after is None:
-        raise illegal("T-ACT-EXTEND-1", "/cards", f"The hand does not hold {', '.join(names(cards))}.")
+        raise illegal("T-ACT-EXTEND-1", "/cards", tr("The hand does not hold {cards}.",
+                                                     cards=", ".join(names(cards))))
     if not extension_fits(tower, cards):
-        wanted = f"more {tower.rank}s" if tower.kind == PLAIN else f"{tower.top - 1} and below, in order"
+        said = {"index": step.tower, "stack": "-".join(names(cards))}
         raise illegal("T-ACT-EXTEND-1", "/cards",
-                      f"Tower {step.tower} takes {wanted}; {'-'.join(names(cards))} does not fit.")
+                      tr("Tower {index} takes more {rank}s; {stack} does not fit.", rank=tower.rank, **said)
+                      if tower.kind == PLAIN else
+                      tr("Tower {index} takes {rank} and below, in order; {stack} does not fit.", rank=tower.top - 1,
+                         **said))
     _check_tower_play(s, s.turn, cards, tower.height + len(cards))
     return extended(tower, cards), after[0], after[1]
 
@@ -171,9 +200,9 @@ def _update_marker(s: State, player: int, events: Events) -> None:
 
 
 def _do_complete(s: State, step: Step, events: Events) -> None:
-    _check_main_phase(s, "T-ACT-COMPLETE-2", "Completing towers")
+    _check_main_phase(s, "T-ACT-COMPLETE-2", "complete")
     if not step.towers:
-        raise illegal("T-ACT-COMPLETE-1", "/towers", "Name one or more towers to complete.")
+        raise illegal("T-ACT-COMPLETE-1", "/towers", tr("Name one or more towers to complete."))
     for i, index in enumerate(step.towers):
         _own_incomplete(s, index, "T-ACT-COMPLETE-1", f"/towers/{i}")
     player = _with_player(s, s.turn)

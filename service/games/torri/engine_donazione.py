@@ -9,6 +9,7 @@ from ..core.turns import Events
 from .cards import CONTRACT, GUARD, is_tower_card, names
 from .engine_ending import _end_turn
 from .engine_whereabouts import _from_hand, _sorted_add, _to_bottom, _with_player
+from .messages import comma_listed, tr, tr_n
 from .model import PLAIN, Pending, Player, State
 from .steps import Step
 
@@ -107,8 +108,10 @@ def _do_target(s: State, step: Step, events: Events) -> None:
     candidates = conspiracy_candidates(s, pending.player, pending.built, pending.left)
     target = (step.player, step.tower)
     if target not in candidates:
-        listed = ", ".join(f"player {p} tower {t}" for p, t in candidates)
-        raise illegal("T-DON-10", "/tower", f"The Conspiracy may target only the tallest eligible towers: {listed}.")
+        # Translators: one of the towers a Conspiracy may target, by its owner's and its index
+        listed = comma_listed(tr("player {player} tower {tower}", player=p, tower=t) for p, t in candidates)
+        raise illegal("T-DON-10", "/tower", tr("The Conspiracy may target only the tallest eligible towers: {towers}.",
+                                               towers=listed))
     _aim_conspiracy(s, pending.player, target, events)  # type: ignore[arg-type]
 
 
@@ -118,7 +121,7 @@ def _do_guard(s: State, step: Step, events: Events) -> None:
     guarder = pending.target[0]
     after = _from_hand(s, s.players[guarder], (GUARD,))
     if after is None:
-        raise illegal("T-DON-5", "/type", "Guarding takes a 5 from hand, and this hand holds none.")
+        raise illegal("T-DON-5", "/type", tr("Guarding takes a 5 from hand, and this hand holds none."))
     player = _with_player(s, guarder)
     player.hand, player.hidden = after
     _to_bottom(s, GUARD)  # T-DON-5: the 5 goes to the bottom of the deck
@@ -144,24 +147,29 @@ def _do_take(s: State, step: Step, events: Events) -> None:
     victim = s.players[victim_index]
     if victim.hidden:
         if step.positions is not None:
-            raise illegal("T-DON-9", "/positions", "The opponent's hand is not known here: name the cards taken.")
+            raise illegal("T-DON-9", "/positions", tr("The opponent's hand is not known here: name the cards taken."))
         if len(step.cards) != pending.left:
-            raise illegal("T-DON-9", "/cards", f"The Trade takes {pending.left} cards; {len(step.cards)} named.")
+            raise illegal("T-DON-9", "/cards", tr_n("The Trade takes {count} card; {named} named.",
+                                                    "The Trade takes {count} cards; {named} named.", pending.left,
+                                                    named=len(step.cards)))
         after = _from_hand(s, victim, step.cards)
         if after is None:
-            raise illegal("T-SVC-UNKNOWN", "/cards", f"The opponent's hand cannot hold {', '.join(names(step.cards))}.")
+            raise illegal("T-SVC-UNKNOWN", "/cards", tr("The opponent's hand cannot hold {cards}.",
+                                                        cards=", ".join(names(step.cards))))
         taken = step.cards
         hand, hidden = after
     else:
         if step.positions is None:
-            raise illegal("T-DON-9", "/cards", "The Trade takes cards at random: give their \"positions\" in the "
-                                               "opponent's hand.")
+            raise illegal("T-DON-9", "/cards", tr("The Trade takes cards at random: give their \"positions\" in the "
+                                                  "opponent's hand."))
         if len(step.positions) != pending.left:
             raise illegal("T-DON-9", "/positions",
-                          f"The Trade takes {pending.left} cards; {len(step.positions)} positions "
-                          "given.")
+                          tr_n("The Trade takes {count} card; {given} positions given.",
+                               "The Trade takes {count} cards; {given} positions given.", pending.left,
+                               given=len(step.positions)))
         if step.positions and step.positions[-1] >= len(victim.hand):
-            raise illegal("T-SVC-HAND", "/positions", f"The opponent's hand has positions 0 to {len(victim.hand) - 1}.")
+            raise illegal("T-SVC-HAND", "/positions", tr("The opponent's hand has positions 0 to {last}.",
+                                                         last=len(victim.hand) - 1))
         chosen = set(step.positions)
         taken = tuple(card for i, card in enumerate(victim.hand) if i in chosen)
         hand = tuple(card for i, card in enumerate(victim.hand) if i not in chosen)
@@ -179,10 +187,12 @@ def _do_give(s: State, step: Step, events: Events) -> None:
     assert pending is not None
     builder = pending.player
     if len(step.cards) != pending.left:
-        raise illegal("T-DON-9", "/cards", f"The Trade gives back {pending.left} cards; {len(step.cards)} named.")
+        raise illegal("T-DON-9", "/cards", tr_n("The Trade gives back {count} card; {named} named.",
+                                                "The Trade gives back {count} cards; {named} named.", pending.left,
+                                                named=len(step.cards)))
     after = _from_hand(s, s.players[builder], step.cards)
     if after is None:
-        raise illegal("T-DON-9", "/cards", f"The hand does not hold {', '.join(names(step.cards))}.")
+        raise illegal("T-DON-9", "/cards", tr("The hand does not hold {cards}.", cards=", ".join(names(step.cards))))
     giver = _with_player(s, builder)
     giver.hand, giver.hidden = after
     taker = _with_player(s, 1 - builder)

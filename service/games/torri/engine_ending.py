@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core.errors import illegal
 from ..core.events import Event
 from ..core.turns import Events
+from .messages import tr
 from .model import ENDING, MAIN, OVER, State
 from .steps import Step
 
@@ -23,16 +24,27 @@ def _end_turn(s: State, events: Events) -> None:
 
 
 def _check_main_phase(s: State, rule: str, what: str) -> None:
+    """An action the Ending phase forbids (T-END-2): `what` is the action, "purchase", "exchange", "complete" or
+    "close"."""
     if s.phase != MAIN:
-        raise illegal(rule, "/type", f"{what} is not allowed in the Ending phase.")
+        raise illegal(rule, "/type", _NOT_IN_ENDING[what])
+
+
+_NOT_IN_ENDING = {
+    "purchase": tr("Purchase is not allowed in the Ending phase."),
+    "exchange": tr("Exchange is not allowed in the Ending phase."),
+    "complete": tr("Completing towers is not allowed in the Ending phase."),
+    "close": tr("Close is not allowed in the Ending phase."),
+}
 
 
 def _do_close(s: State, step: Step, events: Events) -> None:
-    _check_main_phase(s, "T-ACT-CLOSE-1", "Close")
+    _check_main_phase(s, "T-ACT-CLOSE-1", "close")
     complete = sum(1 for t in s.players[s.turn].towers if t.complete)
     if complete < CLOSE_MIN_COMPLETE:
-        raise illegal("T-ACT-CLOSE-1", "", f"Close needs at least {CLOSE_MIN_COMPLETE} complete towers; player "
-                                           f"{s.turn} has {complete}.")
+        raise illegal("T-ACT-CLOSE-1", "", tr("Close needs at least {needed} complete towers; player {player} has "
+                                              "{complete}.", needed=CLOSE_MIN_COMPLETE, player=s.turn,
+                                              complete=complete))
     s.phase = ENDING
     s.closed_by = s.turn
     events.append(Event({"type": "closed", "player": s.turn}))

@@ -18,6 +18,7 @@ from .engine_noble_limits import _giostra_allowed, _window_counted, palazzo_cap
 from .engine_nobles import ACTION_NOBLES, PALAZZO_COST, _planned_noble
 from .engine_turns import apply_step
 from .engine_whereabouts import DRAW_MEMO_ENTRIES, MEMO_ENTRIES, _fits, _hand_capacity, missing_cards
+from .messages import tr
 from .model import MAIN, OVER, PLAIN, Pending, Player, State, Tower
 from .steps import Step
 from .towers import LOWEST_STANDIN, MIN_HEIGHT, interpretations
@@ -65,9 +66,9 @@ def _spend(count: int = 1) -> None:
 
 
 def _too_many(limit: int | None) -> None:
-    raise TooManyStepsError(Problem("T-SVC-LIST", "/state", "This position has too many legal steps to list "
-                                                           "(unknown hands multiply the choices); name more of "
-                                                           "the cards, or ask with a player's view."))
+    raise TooManyStepsError(Problem("T-SVC-LIST", "/state", tr("This position has too many legal steps to list "
+                                                              "(unknown hands multiply the choices); name more of "
+                                                              "the cards, or ask with a player's view.")))
 
 
 def _accepted(state: State, candidates) -> list[Step]:

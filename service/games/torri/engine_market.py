@@ -23,6 +23,7 @@ from .engine_whereabouts import (
     _with_player,
     missing_cards,
 )
+from .messages import either, tr, tr_n
 from .model import Pending, Player, State, pending_draws
 from .steps import Step
 
@@ -75,32 +76,36 @@ def _purchase_draws(s: State) -> int:
 
 
 def _do_purchase(s: State, step: Step, events: Events) -> None:
-    _check_main_phase(s, "T-ACT-PURCHASE-4", "Purchase")
+    _check_main_phase(s, "T-ACT-PURCHASE-4", "purchase")
     player = s.players[s.turn]
     draws = _purchase_draws(s)
     if player.hand_size + draws > player.hand_limit:
-        raise illegal("T-ACT-PURCHASE-2", "", f"Purchase would leave {player.hand_size + draws} cards in hand, "
-                                              f"over the limit of {player.hand_limit}.")
+        raise illegal("T-ACT-PURCHASE-2", "", tr("Purchase would leave {cards} cards in hand, over the limit of "
+                                                 "{limit}.", cards=player.hand_size + draws, limit=player.hand_limit))
     sources = ("deck",) if s.deck_size == 1 else _draw_sources(s, "purchase")
     s.pending = pending_draws("purchase", s.turn, draws, sources)
     events.append(Event({"type": "purchase", "player": s.turn, "draws": draws}))
 
 
 def _do_exchange(s: State, step: Step, events: Events) -> None:
-    _check_main_phase(s, "T-ACT-EXCHANGE-4", "Exchange")
+    _check_main_phase(s, "T-ACT-EXCHANGE-4", "exchange")
     cards = step.cards
     if len(cards) < 2:
-        raise illegal("T-ACT-EXCHANGE-1", "/cards", "An Exchange puts 2 or more cards onto the market.")
+        raise illegal("T-ACT-EXCHANGE-1", "/cards", tr("An Exchange puts 2 or more cards onto the market."))
     after, excluded, put = _exchanged(s, s.players[s.turn], cards)
     if after is None:
-        raise illegal("T-ACT-EXCHANGE-1", "/cards", f"The hand does not hold {', '.join(names(cards))}.")
+        raise illegal("T-ACT-EXCHANGE-1", "/cards", tr("The hand does not hold {cards}.",
+                                                       cards=", ".join(names(cards))))
     sources = _draw_sources(s, "exchange")
     available = len(s.deck)
     if available < len(cards):  # (the deck's known top alone usually suffices: no need to count the rest)
         available = _drawable(s, sources, excluded)
     if available < len(cards):
-        raise illegal("T-ACT-EXCHANGE-3", "", f"Only {available} cards could be drawn back (deck, and market cards of "
-                                              f"other ranks); {len(cards)} are needed.")
+        raise illegal("T-ACT-EXCHANGE-3", "", tr_n("Only {count} card could be drawn back (deck, and market cards of "
+                                                   "other ranks); {needed} are needed.",
+                                                   "Only {count} cards could be drawn back (deck, and market cards of "
+                                                   "other ranks); {needed} are needed.", available,
+                                                   needed=len(cards)))
     player = _with_player(s, s.turn)
     player.hand, player.hidden = after
     s.market = _sorted_add(s.market, cards)
@@ -132,7 +137,7 @@ def _do_draw(s: State, step: Step, events: Events) -> None:
     if source not in sources:
         rule = "T-ACT-PURCHASE-3" if sources == ("deck",) else (
             "T-NOB-VF" if pending.action == "via_francigena" else "T-NOB-DRAW")
-        raise illegal(rule, "/from", f"This draw may come from {' or '.join(sources)} only.")
+        raise illegal(rule, "/from", tr("This draw may come from {sources} only.", sources=either(sources)))
     if source == "deck":
         top = s.deck
         if top and step.card is None:  # the usual draw: the deck's known top card (written out)
@@ -143,14 +148,14 @@ def _do_draw(s: State, step: Step, events: Events) -> None:
         card = _draw_from_deck(s, step.card, tower=False)
     else:
         if step.card is None:
-            raise illegal("T-TURN-4", "/card", "Name the market card drawn.")
+            raise illegal("T-TURN-4", "/card", tr("Name the market card drawn."))
         if step.card not in s.market:
-            raise illegal("T-TURN-4", "/card", f"There is no {card_name(step.card)} in the market.")
+            raise illegal("T-TURN-4", "/card", tr("There is no {card} in the market.", card=card_name(step.card)))
         if step.card in pending.excluded:
-            raise illegal("T-ACT-EXCHANGE-2", "/card", f"This Exchange put down a {card_name(step.card)}, so it cannot "
-                                                       "draw one from the market.")
+            raise illegal("T-ACT-EXCHANGE-2", "/card", tr("This Exchange put down a {card}, so it cannot draw one from "
+                                                          "the market.", card=card_name(step.card)))
         if not is_tower_card(step.card) and pending.action not in NOBLE_DRAWERS:
-            raise illegal("T-NOB-DRAW", "/card", "Only a Purchase or an Exchange may draw a noble.")
+            raise illegal("T-NOB-DRAW", "/card", tr("Only a Purchase or an Exchange may draw a noble."))
         card = step.card
         s.market = _remaining(s.market, (card,))  # type: ignore[assignment]
     player = _with_player(s, drawer)
@@ -166,19 +171,25 @@ def _do_draw(s: State, step: Step, events: Events) -> None:
 def _draw_from_deck(s: State, named: int | None, *, tower: bool) -> int:
     known, hidden, bottom = ((s.deck, s.deck_hidden, s.deck_bottom) if tower
                              else (s.noble_deck, s.noble_hidden, s.noble_bottom))
-    what = "deck" if tower else "noble deck"
     if not (known or hidden or bottom):
-        raise illegal("T-DRAW-SHORT" if tower else "T-NOB-DRAW", "/from", f"The {what} is empty.")
+        raise illegal("T-DRAW-SHORT" if tower else "T-NOB-DRAW", "/from",
+                      tr("The deck is empty.") if tower else tr("The noble deck is empty."))
     if known:
         if named is not None and named != known[0]:
-            raise illegal("T-COMP-4", "/card", f"The top card of the {what} is {card_name(known[0])}, not "
-                                               f"{card_name(named)}.")
+            said = {"top": card_name(known[0]), "named": card_name(named)}
+            raise illegal("T-COMP-4", "/card", tr("The top card of the deck is {top}, not {named}.", **said) if tower
+                          else tr("The top card of the noble deck is {top}, not {named}.", **said))
     elif hidden:
         if named is None:
-            raise illegal("T-SVC-UNKNOWN", "/card", f"The {what} is unknown here: name the card drawn from it.")
+            raise illegal("T-SVC-UNKNOWN", "/card",
+                          tr("The deck is unknown here: name the card drawn from it.") if tower
+                          else tr("The noble deck is unknown here: name the card drawn from it."))
         if is_tower_card(named) != tower or missing_cards(s)[named] <= 0:
-            raise illegal("T-SVC-UNKNOWN", "/card", f"No {card_name(named)} can be left in the {what}: every one is "
-                                                    "accounted for elsewhere.")
+            said = {"card": card_name(named)}
+            raise illegal("T-SVC-UNKNOWN", "/card",
+                          tr("No {card} can be left in the deck: every one is accounted for elsewhere.", **said)
+                          if tower else
+                          tr("No {card} can be left in the noble deck: every one is accounted for elsewhere.", **said))
     return _pop_deck(s, named) if tower else _pop_noble_deck(s, named)
 
 
@@ -214,13 +225,15 @@ def _do_refill(s: State, step: Step, events: Events) -> None:
 
 def _refill_problem(s: State, cards: tuple[int, ...], count: int) -> str | None:
     if len(cards) != count:
-        return f"The market takes {count} cards from the deck; {len(cards)} were named."
+        return tr_n("The market takes {count} card from the deck; {named} were named.",
+                    "The market takes {count} cards from the deck; {named} were named.", count, named=len(cards))
     known, _ = _refill_known(s, count)
     rest = _remaining(cards, known)
     if rest is None:
-        return f"The deck's known cards {', '.join(names(known))} must be among the cards named."
+        return tr("The deck's known cards {cards} must be among the cards named.", cards=", ".join(names(known)))
     missing = missing_cards(s)
     for card, n in Counter(rest).items():
         if not is_tower_card(card) or n > missing[card]:
-            return f"The deck cannot hold {n} more {card_name(card)}: the rest are accounted for elsewhere."
+            return tr("The deck cannot hold {number} more {card}: the rest are accounted for elsewhere.", number=n,
+                      card=card_name(card))
     return None

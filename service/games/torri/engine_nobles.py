@@ -19,6 +19,7 @@ from .engine_noble_limits import (
     nobles_used,
 )
 from .engine_whereabouts import _from_hand, _to_bottom, _with_player
+from .messages import tr
 from .model import MAIN, Pending, State
 from .steps import Step
 
@@ -33,35 +34,40 @@ def _planned_noble(s: State, step: Step) -> tuple[tuple[tuple[int, ...], int], t
     card = step.card
     me = s.turn
     if not s.nobles:
-        raise illegal("T-COMP-2", "/card", "Nobles are only in the advanced game (variant.nobles).")
+        raise illegal("T-COMP-2", "/card", tr("Nobles are only in the advanced game (variant.nobles)."))
     if card not in ACTION_NOBLES:
         rule = "T-NOB-BP" if card == BUONA_PIETRA else "T-NOB-GIOSTRA" if card == GIOSTRA else "T-NOB-PLAY"
-        raise illegal(rule, "/card", f"{card_name(card)} is not played as an action" + (
-                       " (Buona Pietra is a story of a build or extension; Giostra answers the opponent's noble)."
-                       if card in (BUONA_PIETRA, GIOSTRA) else "."))
+        raise illegal(rule, "/card", tr("{card} is not played as an action (Buona Pietra is a story of a build or "
+                                        "extension; Giostra answers the opponent's noble).", card=card_name(card))
+                      if card in (BUONA_PIETRA, GIOSTRA) else
+                      tr("{card} is not played as an action.", card=card_name(card)))
     if s.phase != MAIN and card in DECK_NOBLES:
         raise illegal("T-END-3", "/card",
-                      f"{card_name(card)} touches a deck, so it cannot be played in the Ending phase.")
+                      tr("{card} touches a deck, so it cannot be played in the Ending phase.", card=card_name(card)))
     after = _from_hand(s, s.players[me], (card,))
     if after is None:
-        raise illegal("T-NOB-PLAY", "/card", f"The hand does not hold {card_name(card)}.")
+        raise illegal("T-NOB-PLAY", "/card", tr("The hand does not hold {cards}.", cards=card_name(card)))
     cost = step.cost or ()
     fizzles = card == PALAZZO and _palazzo_fizzles(s, me)
     if card == PALAZZO:
         if len(cost) not in ((0, PALAZZO_COST) if fizzles else (PALAZZO_COST,)):
-            raise illegal("T-NOB-PC", "/cost", "Palazzo Comunale costs 2 cards from hand" + (
-                           " (optional here, 0 or 2: it will have no lasting effect)." if fizzles else "."))
+            raise illegal("T-NOB-PC", "/cost", tr("Palazzo Comunale costs 2 cards from hand (optional here, 0 or 2: "
+                                                  "it will have no lasting effect).") if fizzles else
+                          tr("Palazzo Comunale costs 2 cards from hand."))
         # Card and cost are taken from the hand together, so an unknown hand cannot pay with the Palazzo itself.
         after_cost = _from_hand(s, s.players[me], (card, *cost))
         if after_cost is None:
-            raise illegal("T-NOB-PC", "/cost", f"The hand does not hold {', '.join(names(cost))} besides the Palazzo.")
+            raise illegal("T-NOB-PC", "/cost", tr("The hand does not hold {cards} besides the Palazzo.",
+                                                  cards=", ".join(names(cost))))
         after = after_cost
     elif cost:
-        raise illegal("T-NOB-PLAY", "/cost", f"Only Palazzo Comunale has a cost; {card_name(card)} takes none.")
+        raise illegal("T-NOB-PLAY", "/cost", tr("Only Palazzo Comunale has a cost; {card} takes none.",
+                                                card=card_name(card)))
     used, theirs = nobles_used(s.players[me]), nobles_used(s.players[1 - me])
     if not fizzles and not _within_noble_limit(used + 1, theirs):
-        raise illegal("T-NOB-LIMIT", "/card", f"Player {me} has used {used} nobles and the opponent {theirs}: another "
-                                              "would be more than one ahead.")
+        raise illegal("T-NOB-LIMIT", "/card", tr("Player {player} has used {used} nobles and the opponent {theirs}: "
+                                                 "another would be more than one ahead.", player=me, used=used,
+                                                 theirs=theirs))
     return after, cost, fizzles
 
 
@@ -93,7 +99,8 @@ def _do_giostra(s: State, step: Step, events: Events) -> None:
     assert pending is not None
     actor, reactor = pending.player, 1 - pending.player
     if not _giostra_allowed(s, actor, _window_counted(pending)):
-        raise illegal("T-NOB-GIOSTRA", "/type", "Giostra must come from hand, within the noble limit (T-NOB-LIMIT).")
+        raise illegal("T-NOB-GIOSTRA", "/type", tr("Giostra must come from hand, within the noble limit "
+                                                   "(T-NOB-LIMIT)."))
     after = _from_hand(s, s.players[reactor], (GIOSTRA,))
     assert after is not None
     answering = _with_player(s, reactor)
@@ -164,13 +171,23 @@ def _do_rebuild(s: State, step: Step, events: Events) -> None:
     assert pending is not None
     if step.type != pending.action:
         raise illegal("T-NOB-GIOSTRA", "/type",
-                      f"After Giostra the builder may only {pending.action} with the remaining "
-                      "cards, or stop.")
+                      tr("After Giostra the builder may only build with the remaining cards, or stop.")
+                      if pending.action == "build" else
+                      tr("After Giostra the builder may only extend with the remaining cards, or stop.")
+                      if pending.action == "extend" else
+                      tr("After Giostra the builder may only {action} with the remaining cards, or stop.",
+                         action=pending.action))
     if tuple(sorted(step.cards)) != pending.cards:
-        raise illegal("T-NOB-GIOSTRA", "/cards", f"The remaining cards are {', '.join(names(pending.cards))}: the "
-                                                 f"{pending.action} uses exactly those.")
+        remaining = ", ".join(names(pending.cards))
+        raise illegal("T-NOB-GIOSTRA", "/cards",
+                      tr("The remaining cards are {cards}: the build uses exactly those.", cards=remaining)
+                      if pending.action == "build" else
+                      tr("The remaining cards are {cards}: the extend uses exactly those.", cards=remaining)
+                      if pending.action == "extend" else
+                      tr("The remaining cards are {cards}: the {action} uses exactly those.", cards=remaining,
+                         action=pending.action))
     if step.type == "extend" and step.tower != pending.tower:
-        raise illegal("T-NOB-GIOSTRA", "/tower", f"The extension goes on tower {pending.tower}.")
+        raise illegal("T-NOB-GIOSTRA", "/tower", tr("The extension goes on tower {index}.", index=pending.tower))
     s.pending = None
     if step.type == "build":
         tower, hand, hidden = _planned_build(s, s.players[s.turn], step)

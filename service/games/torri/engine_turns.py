@@ -12,6 +12,7 @@ from .engine_donazione import _decline_guard, _do_give, _do_guard, _do_take, _do
 from .engine_ending import _do_close, _do_pass
 from .engine_market import _do_draw, _do_exchange, _do_purchase, _do_refill, _stop_drawing
 from .engine_nobles import _decline_giostra, _do_giostra, _do_noble, _do_rebuild, _take_back
+from .messages import either, tr, tr_n
 from .model import OVER, Draft, Pending, State
 from .steps import Step
 from .towers import contradicted_field, interpretations
@@ -40,17 +41,28 @@ def canonical_step(state: State, step: Step) -> Step:
 
 
 def _describe_pending(pending: Pending) -> str:
-    plural = "s" if pending.left != 1 else ""
-    return {
-        "draw": f"{pending.left} more draw{plural}",
-        "guard": f"player {pending.target[0] if pending.target else 1 - pending.player} to guard or decline",
-        "target": "the Conspiracy's target",
-        "take": f"the {pending.left} card{plural} the Trade takes",
-        "give": f"the {pending.left} card{plural} the Trade gives back",
-        "refill": f"the {pending.left} card{plural} turned up to refill the market",
-        "giostra": f"player {1 - pending.player} to play Giostra or decline",
-        "rebuild": "the builder to play the remaining cards or stop",
-    }[pending.type]
+    """What a pending decision waits for, a phrase of "The trade is waiting for …"."""
+    kind, left = pending.type, pending.left
+    if kind == "draw":
+        # Translators: what a pending decision waits for, in "The purchase is waiting for …; expected a … step"
+        return tr_n("{count} more draw", "{count} more draws", left)
+    if kind == "guard":
+        return tr("player {player} to guard or decline",
+                  player=pending.target[0] if pending.target else 1 - pending.player)
+    if kind == "target":
+        return tr("the Conspiracy's target")
+    if kind == "take":
+        return tr_n("the {count} card the Trade takes", "the {count} cards the Trade takes", left)
+    if kind == "give":
+        return tr_n("the {count} card the Trade gives back", "the {count} cards the Trade gives back", left)
+    if kind == "refill":
+        return tr_n("the {count} card turned up to refill the market", "the {count} cards turned up to refill the "
+                    "market", left)
+    if kind == "giostra":
+        return tr("player {player} to play Giostra or decline", player=1 - pending.player)
+    if kind == "rebuild":
+        return tr("the builder to play the remaining cards or stop")
+    raise KeyError(kind)
 
 
 def _on_draft(handler: Callable[[Draft, Step, Events], None], *, action: bool = False) -> Handler:
@@ -77,15 +89,19 @@ def _stage_of(state: State) -> str:
 
 
 def _choose_an_action(state: State, step: Step) -> str:
-    return f"No decision is pending, so a \"{step.type}\" step cannot be played: the player must choose an action."
+    # Translators: {step} is the type of the step sent ("draw", "guard", …)
+    return tr("No decision is pending, so a \"{step}\" step cannot be played: the player must choose an action.",
+              step=step.type)
 
 
 def _decide(kinds: tuple[str, ...]) -> Callable[[State, Step], str]:
     def refusal(state: State, step: Step) -> str:
         pending = state.pending
         assert pending is not None
-        return (f"The {pending.action} is waiting for {_describe_pending(pending)}; expected a {' or '.join(kinds)} "
-                f"step, not \"{step.type}\".")
+        # Translators: {action} is the pending action's code (purchase, trade, giostra, …); {kinds} the types of
+        # step it takes ("draw or stop"); {step} the type of the step sent
+        return tr("The {action} is waiting for {what}; expected a {kinds} step, not \"{step}\".",
+                  action=pending.action, what=_describe_pending(pending), kinds=either(kinds), step=step.type)
     return refusal
 
 
@@ -109,7 +125,8 @@ TURNS = Turns(stage_of=_stage_of, stages={
     "refill": _pending(refill=_do_refill),
     "giostra": _pending(giostra=_do_giostra, decline=_decline_giostra),
     "rebuild": _pending(build=_do_rebuild, extend=_do_rebuild, stop=_take_back),
-    OVER: finished("T-TURN-3", "The game is over: both players passed in a row, so no move is possible.", pointer=""),
+    OVER: finished("T-TURN-3", tr("The game is over: both players passed in a row, so no move is possible."),
+                   pointer=""),
 })
 
 # Each stage's handlers by step type, as (the handler writing a working copy, whether it is an action): TURNS declares

@@ -21,6 +21,7 @@ from . import schemas as wire_schemas
 from .cards import NOBLE_COUNTS, TOWER_COUNTS
 from .catalogue import RULES, RULES_VERSION
 from .engine import apply_step, legal_steps
+from .messages import tr
 from .model import MAIN, Player, State
 from .narration import narrate
 from .position import _known_cards, state_json, table_of
@@ -77,7 +78,7 @@ def score_table_json(data: Any, *, several_deals: bool = False) -> tuple[Score, 
 
 
 # what /v1/games lists and /new's `variant` switches on
-VARIANTS = (Variant("nobles", "The advanced game with the ten noble cards (T-NOB)."),)
+VARIANTS = (Variant("nobles", tr("The advanced game with the ten noble cards (T-NOB).")),)
 
 
 class TorriGame(Game[State, Step]):
@@ -158,7 +159,7 @@ class TorriGame(Game[State, Step]):
         """Draw a state's table, a table or a notation text as SVG: each player's towers as stacked cards
         (Buona Pietra marked), complete towers roofed, the Highest marker beside its holder, names and totals.
         Not cached: drawing is cheap."""
-        return table_picture.svg(table)
+        return table_picture.svg(table, language=language)
 
     @property
     def examples(self) -> dict[str, Json]:

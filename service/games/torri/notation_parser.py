@@ -22,10 +22,10 @@ from .cards import (
     VIA_FRANCIGENA,
     is_tower_card,
 )
+from .messages import either, tr
 from .model import COLORFUL, PLAIN
 from .notation_messages import (
     PLAYED_CODES,
-    TOWER_HINT,
     NotationError,
     NotationProblem,
     _clip,
@@ -110,10 +110,11 @@ def _parse(text: Any, max_name: int) -> _Parsed:
     """The text read: the table document, where each part of it stands in the text, and the notes (slips
     forgiven). `max_name` is the longest name the table document takes."""
     if not isinstance(text, str):
-        raise NotationError([_problem(None, None, "notation is a text, one line per player.")])
+        raise NotationError([_problem(None, None, tr("notation is a text, one line per player."))])
     lines = text.split("\n")
     if len(lines) > MAX_LINES:
-        raise NotationError([_problem(None, None, f"more than {MAX_LINES} lines: a table has two players.")])
+        raise NotationError([_problem(None, None, tr("more than {most} lines: a table has two players.",
+                                                     most=str(MAX_LINES)))])
     problems: list[NotationProblem] = []
     notes: list[NotationProblem] = []
     players: list[tuple[dict[str, Any], _PlayerSource]] = []
@@ -130,8 +131,9 @@ def _parse(text: Any, max_name: int) -> _Parsed:
             variant = VARIANTS[directive.group(1).lower()]
             continue
         if len(players) == 2:
-            problems.append(_problem(number, _first_column(line), "Torri is for two players: this is a third "
-                                     "player line. Write one line per player.", "T-COMP-3"))
+            problems.append(_problem(number, _first_column(line), tr("Torri is for two players: this is a third "
+                                                                     "player line. Write one line per player."),
+                                     "T-COMP-3"))
             break
         try:
             player, source, line_notes = _player_line(line, number, max_name)
@@ -145,19 +147,22 @@ def _parse(text: Any, max_name: int) -> _Parsed:
         raise NotationError(problems)
     if len(players) < 2:
         if players:
-            raise NotationError([_problem(last_line + 1, 1, "expected a second line for the other player, like "
-                                                            "William: 7x3* 9-5*", "T-COMP-3")])
-        raise NotationError([_problem(1, 1, "the notation is empty: write one line per player, like "
-                                            "Adso @: 10x3* 9-7 and William: 7x3* 8-6", "T-COMP-3")])
+            raise NotationError([_problem(last_line + 1, 1, tr("expected a second line for the other player, like "
+                                                               "William: 7x3* 9-5*"), "T-COMP-3")])
+        raise NotationError([_problem(1, 1, tr("the notation is empty: write one line per player, like "
+                                               "Adso @: 10x3* 9-7 and William: 7x3* 8-6"), "T-COMP-3")])
     closers = [source for _, source in players if source.closed is not None]
     if len(closers) == 2:
-        raise NotationError([_problem(closers[1].line, closers[1].closed, "both players are marked (closed), and "
-                                      "one player calls Close: keep the mark of the player who did.",
+        raise NotationError([_problem(closers[1].line, closers[1].closed, tr("both players are marked (closed), "
+                                                                             "and one player calls Close: keep the "
+                                                                             "mark of the player who did."),
                                       "T-ACT-CLOSE-1")])
     holders = [source for _, source in players if source.marker is not None]
     if len(holders) == 2:
-        raise NotationError([_problem(holders[1].line, holders[1].marker, "both players are marked @, and there "
-                                      "is one Highest marker: keep the @ of the player who holds it.", "T-COMP-3")])
+        raise NotationError([_problem(holders[1].line, holders[1].marker, tr("both players are marked @, and there "
+                                                                             "is one Highest marker: keep the @ of "
+                                                                             "the player who holds it."),
+                                      "T-COMP-3")])
     document: dict[str, Any] = {
         "players": [player for player, _ in players],
         "highest": next((i for i, (_, s) in enumerate(players) if s.marker is not None), None),
@@ -182,11 +187,11 @@ def _player_line(line: str, number: int,
         colon = line.find(":", position)
         if colon < 0:
             raise _Stop(position + len(line[position:]) - len(line[position:].lstrip()) + 1,
-                        "expected ':' after the quoted name, like \"A: B\" @: 10x3")
+                        tr("expected ':' after the quoted name, like \"A: B\" @: 10x3"))
         rest, marker, closed = _marks(line, position, colon, number, notes)
         if line[position:rest].strip():
             raise _Stop(position + len(line[position:rest]) - len(line[position:rest].lstrip()) + 1,
-                        "expected ':' after the quoted name, like \"A: B\" @: 10x3")
+                        tr("expected ':' after the quoted name, like \"A: B\" @: 10x3"))
     else:
         colon = line.find(":")
         if colon < 0:
@@ -199,14 +204,15 @@ def _player_line(line: str, number: int,
         inner = head.find("@")
         if inner >= 0:
             bare = " ".join(head.replace("@", "").split()) or "Adso"
-            raise _Stop(start + inner + 1 + (line[start] == "@"), f"the Highest marker '@' goes after the name, "
-                                                                  f"like {bare} @: (a name with '@' in it is written "
-                                                                  f"in quotes: {json.dumps(head.strip())}:)")
+            raise _Stop(start + inner + 1 + (line[start] == "@"),
+                        tr("the Highest marker '@' goes after the name, like {name} @: (a name with '@' in it is "
+                           "written in quotes: {quoted}:)", name=bare, quoted=json.dumps(head.strip())))
         name = " ".join(head.split())
         if not name:
-            raise _Stop(start + 1, "expected the player's name before ':', like Adso: 10x3*")
+            raise _Stop(start + 1, tr("expected the player's name before ':', like Adso: 10x3*"))
     if len(name) > max_name:
-        raise _Stop(start + 1, f"a name has at most {max_name} characters; this one has {len(name)}.")
+        raise _Stop(start + 1, tr("a name has at most {most} characters; this one has {length}.", most=str(max_name),
+                                  length=str(len(name))))
     source = _PlayerSource(number, start + 1, name, marker, closed=closed)
     body, tower_notes = _towers_part(line, colon + 1, number, source)
     return {"name": name, **body}, source, notes + tower_notes
@@ -228,7 +234,7 @@ def _marks(line: str, begin: int, end: int, number: int,
             closed = closed or end - len(CLOSED) + 1
             end -= len(CLOSED)
         elif head.endswith("!") and (head[:-1].rstrip().endswith("@") or head[:-1].rstrip().lower().endswith(CLOSED)):
-            notes.append(_problem(number, end, "ignored a stray '!'."))
+            notes.append(_problem(number, end, tr("ignored a stray '!'.")))
             end -= 1
         else:
             return end, marker, closed
@@ -245,13 +251,13 @@ def _quoted_name(line: str, start: int) -> tuple[str, int]:
             try:
                 value = json.loads(line[start:position + 1])
             except ValueError:
-                raise _Stop(start + 1, "a quoted name is written like a JSON string: \"Brother \\\"Adso\\\"\"") \
+                raise _Stop(start + 1, tr("a quoted name is written like a JSON string: \"Brother \\\"Adso\\\"\"")) \
                     from None
             if not value:
-                raise _Stop(start + 1, "expected the player's name between the quotes.")
+                raise _Stop(start + 1, tr("expected the player's name between the quotes."))
             return value, position + 1
         position += 1
-    raise _Stop(start + 1, "expected a closing '\"' for the name opened here.")
+    raise _Stop(start + 1, tr("expected a closing '\"' for the name opened here."))
 
 
 def _towers_part(line: str, offset: int, number: int, source: _PlayerSource) -> tuple[dict, list[NotationProblem]]:
@@ -271,10 +277,14 @@ def _towers_part(line: str, offset: int, number: int, source: _PlayerSource) -> 
         if kind == "comma":
             i += 1
         elif kind == "bang":
-            after = f" after {_clip(source.towers[-1].text, 40)}" if towers and not token.spaced else ""
-            hint = f" (write {_clip(source.towers[-1].text, 40)}* if that tower is complete)" if after and not \
-                towers[-1].get("complete") else ""
-            notes.append(_problem(number, token.column, f"ignored a stray '!'{after}{hint}."))
+            if towers and not token.spaced:
+                last = _clip(source.towers[-1].text, 40)
+                said = (tr("ignored a stray '!' after {tower}.", tower=last) if towers[-1].get("complete") else
+                        tr("ignored a stray '!' after {tower} (write {tower}* if that tower is complete).",
+                           tower=last))
+            else:
+                said = tr("ignored a stray '!'.")
+            notes.append(_problem(number, token.column, said))
             i += 1
         elif kind == "at":
             if source.marker is None:
@@ -284,27 +294,29 @@ def _towers_part(line: str, offset: int, number: int, source: _PlayerSource) -> 
             nobles_part = True
             i += 1
         elif kind == "star":
-            raise _Stop(token.column, "'*' goes right after the tower it marks complete, like 9x3*.")
+            raise _Stop(token.column, tr("'*' goes right after the tower it marks complete, like 9x3*."))
         elif kind == "plus" or (kind == "word" and (nobles_part or token.text.upper() in NOBLE_ALIASES)):
             card, i = _noble(tokens, i)
             played.append(CARD_NAMES[card])
             source.played.append(token.column)
         elif kind in ("num", "lbr", "x"):
             if nobles_part:
-                raise _Stop(token.column, "towers go before '|' and the nobles after it; move this tower before "
-                                          "the '|'.")
+                raise _Stop(token.column, tr("towers go before '|' and the nobles after it; move this tower before "
+                                             "the '|'."))
             tower, tower_source, i = _tower(tokens, i, text, offset)
             towers.append(tower)
             source.towers.append(tower_source)
         elif kind == "word":
             raise _Stop(token.column, _unknown_word(token.text))
         elif kind == "dash":
-            raise _Stop(token.column, f"expected {TOWER_HINT}; a colorful tower is written bottom-top, like 10-6.")
+            raise _Stop(token.column, tr("expected a tower like 8x3, 10-6 or [9 9 BP]; a colorful tower is written "
+                                         "bottom-top, like 10-6."))
         elif kind == "rbr":
-            raise _Stop(token.column, "this ']' closes no stack: a stack is written like [9 9 BP].")
+            raise _Stop(token.column, tr("this ']' closes no stack: a stack is written like [9 9 BP]."))
         else:
-            raise _Stop(token.column, f"unexpected '{token.shown}': expected {TOWER_HINT}"
-                                      f"{' or a noble like +MON' if nobles_part else ''}.")
+            raise _Stop(token.column, tr("unexpected '{token}': expected a tower like 8x3, 10-6 or [9 9 BP] or a "
+                                         "noble like +MON.", token=token.shown) if nobles_part else
+                        tr("unexpected '{token}': expected a tower like 8x3, 10-6 or [9 9 BP].", token=token.shown))
     return {"towers": towers, "played": played}, notes
 
 
@@ -312,7 +324,7 @@ def _noble(tokens: list[_Token], i: int) -> tuple[int, int]:
     token = tokens[i]
     if token.kind == "plus":
         if i + 1 >= len(tokens) or tokens[i + 1].kind != "word" or tokens[i + 1].spaced:
-            raise _Stop(token.column, "expected a noble after '+', like +MON, +SF, +MU, +PC, +VF or +GI.")
+            raise _Stop(token.column, tr("expected a noble after '+', like +MON, +SF, +MU, +PC, +VF or +GI."))
         i += 1
     column = token.column
     # the longest known name: "+MON", "+via_francigena", "+Via Francigena", "+Cappella di Santa Fina"
@@ -335,14 +347,17 @@ def _noble(tokens: list[_Token], i: int) -> tuple[int, int]:
     else:
         word = words[0]
         guess = difflib.get_close_matches(word, PLAYED_CODES + tuple(NOBLE_ALIASES), n=1, cutoff=0.5)
-        fix = f"; did you mean +{NOBLE_CODES[NOBLE_ALIASES[guess[0]]]}?" if guess else "."
-        raise _Stop(column, f"expected a played noble like +MON, +SF, +MU, +PC, +VF or +GI{fix}")
+        if guess:
+            fix = "+" + NOBLE_CODES[NOBLE_ALIASES[guess[0]]]
+            raise _Stop(column, tr("expected a played noble like +MON, +SF, +MU, +PC, +VF or +GI; did you mean "
+                                   "{fix}?", fix=fix))
+        raise _Stop(column, tr("expected a played noble like +MON, +SF, +MU, +PC, +VF or +GI."))
     if card == BUONA_PIETRA:
-        raise _Stop(column, "Buona Pietra is played as a story of a tower, not in front of a player: put it in a "
-                            "stack, like [9 9 BP].", "T-NOB-PLAY")
+        raise _Stop(column, tr("Buona Pietra is played as a story of a tower, not in front of a player: put it in a "
+                               "stack, like [9 9 BP]."), "T-NOB-PLAY")
     if i < len(tokens) and tokens[i].kind in ("num", "x", "lbr") and not tokens[i].spaced:
-        raise _Stop(tokens[i].column, f"unexpected '{tokens[i].shown}' right after a noble; separate nobles with "
-                                      "spaces, like +MON +SF.")
+        raise _Stop(tokens[i].column, tr("unexpected '{token}' right after a noble; separate nobles with spaces, "
+                                         "like +MON +SF.", token=tokens[i].shown))
     return card, i
 
 
@@ -351,7 +366,7 @@ def _tower(tokens: list[_Token], i: int, text: str, offset: int) -> tuple[dict[s
     if start.kind == "lbr":
         tower, source, i = _stack(tokens, i)
     elif start.kind == "x":
-        raise _Stop(start.column, f"expected the rank before 'x', like 8x3 ({TOWER_HINT}).")
+        raise _Stop(start.column, tr("expected the rank before 'x', like 8x3 (a tower like 8x3, 10-6 or [9 9 BP])."))
     else:
         tower, source, i = _ranked(tokens, i)
     while i < len(tokens) and tokens[i].kind == "star":
@@ -363,9 +378,9 @@ def _tower(tokens: list[_Token], i: int, text: str, offset: int) -> tuple[dict[s
     end = tokens[i - 1].end
     if i < len(tokens) and not tokens[i].spaced and tokens[i].kind in ("num", "word", "x", "lbr", "dash"):
         if tokens[i].kind not in ("num", "lbr") or not tower.get("complete"):
-            raise _Stop(tokens[i].column, f"unexpected '{tokens[i].shown}' right after the tower "
-                                          f"{_clip(text[start.column - offset - 1:end - offset - 1], 40)}; separate "
-                                          "towers with spaces.")
+            raise _Stop(tokens[i].column, tr("unexpected '{token}' right after the tower {tower}; separate towers "
+                                             "with spaces.", token=tokens[i].shown,
+                                             tower=_clip(text[start.column - offset - 1:end - offset - 1], 40)))
     source.column = start.column
     source.text = " ".join(text[start.column - offset - 1:end - offset - 1].split())
     if not source.cards:
@@ -373,10 +388,10 @@ def _tower(tokens: list[_Token], i: int, text: str, offset: int) -> tuple[dict[s
     return tower, source, i
 
 
-def _rank(token: _Token, what: str) -> int:
+def _rank(token: _Token) -> int:
     value = token.number
     if value not in RANKS:
-        raise _Stop(token.column, f"{what} {token.shown} is not a rank: ranks are 5 to 10.")
+        raise _Stop(token.column, tr("rank {token} is not a rank: ranks are 5 to 10.", token=token.shown))
     return value
 
 
@@ -387,19 +402,21 @@ def _ranked(tokens: list[_Token], i: int) -> tuple[dict[str, Any], _TowerSource,
         height_token = tokens[i + 2] if i + 2 < len(tokens) else None
         if height_token is None or height_token.kind != "num":
             column = height_token.column if height_token else following.end
-            raise _Stop(column, f"expected the height after '{first.shown}x', like {first.shown}x3.")
+            raise _Stop(column, tr("expected the height after '{token}x', like {token}x3.", token=first.shown))
         rank, height = first.number, height_token.number
         if rank not in RANKS:
             if height in RANKS and 1 <= rank <= MAX_HEIGHT:
-                raise _Stop(first.column, f"{first.shown} is not a rank (5 to 10): the rank comes first; did you "
-                                          f"mean {height}x{rank}?")
-            raise _Stop(first.column, f"{first.shown} is not a rank: ranks are 5 to 10, like 8x3.")
+                fix = f"{height}x{rank}"
+                raise _Stop(first.column, tr("{token} is not a rank (5 to 10): the rank comes first; did you mean "
+                                             "{fix}?", token=first.shown, fix=fix))
+            raise _Stop(first.column, tr("{token} is not a rank: ranks are 5 to 10, like 8x3.", token=first.shown))
         if height < 1:
-            raise _Stop(height_token.column, f"a tower has at least one story; did you mean {rank}x3?")
+            fix = f"{rank}x3"
+            raise _Stop(height_token.column, tr("a tower has at least one story; did you mean {fix}?", fix=fix))
         if height > MAX_HEIGHT:
-            raise _Stop(height_token.column, f"no tower is {height_token.shown} stories tall: there are "
-                                             f"{TOWER_COUNTS[rank]} "
-                                             f"cards of {rank} and 3 Buona Pietra.")
+            raise _Stop(height_token.column, tr("no tower is {height} stories tall: there are {count} cards of {rank} "
+                                                "and 3 Buona Pietra.", height=height_token.shown,
+                                                count=TOWER_COUNTS[rank], rank=rank))
         return ({"cards": [str(rank)] * height, "complete": False, "kind": PLAIN, "rank": rank},
                 _TowerSource(first.column, ""), i + 3)
     if following is not None and following.kind == "dash":
@@ -408,48 +425,64 @@ def _ranked(tokens: list[_Token], i: int) -> tuple[dict[str, Any], _TowerSource,
         while j < len(tokens) and tokens[j].kind == "dash":
             if j + 1 >= len(tokens) or tokens[j + 1].kind != "num":
                 column = tokens[j + 1].column if j + 1 < len(tokens) else tokens[j].end
-                raise _Stop(column, f"expected the top rank after '{chain[-1].shown}-', like "
-                                    f"{chain[-1].shown}-{max(5, min(chain[-1].number, 10) - 2)}.")
+                fix = f"{chain[-1].shown}-{max(5, min(chain[-1].number, 10) - 2)}"
+                raise _Stop(column, tr("expected the top rank after '{token}-', like {fix}.", token=chain[-1].shown,
+                                       fix=fix))
             chain.append(tokens[j + 1])
             j += 2
-        ranks = [_rank(t, "rank") for t in chain]
+        ranks = [_rank(t) for t in chain]
         bottom, top = ranks[0], ranks[-1]
         if len(ranks) == 2 and bottom < top:
-            raise _Stop(first.column, f"a colorful tower is written from its bottom rank down to its top rank; "
-                                      f"did you mean {top}-{bottom}?")
+            fix = f"{top}-{bottom}"
+            raise _Stop(first.column, tr("a colorful tower is written from its bottom rank down to its top rank; did "
+                                         "you mean {fix}?", fix=fix))
         if len(ranks) > 2:
             for k in range(1, len(ranks)):
                 if ranks[k] != ranks[k - 1] - 1:
                     stack = _gapped_stack(ranks)
-                    fix = f" or, with Buona Pietra, {stack}" if stack else ""
-                    raise _Stop(chain[k].column, f"a colorful tower descends one rank a story: after "
-                                                 f"{ranks[k - 1]} comes {ranks[k - 1] - 1}; did you mean "
-                                                 f"{bottom}-{top}{fix}?")
+                    said = {"rank": ranks[k - 1], "next": ranks[k - 1] - 1, "fix": f"{bottom}-{top}"}
+                    raise _Stop(chain[k].column, tr("a colorful tower descends one rank a story: after {rank} comes "
+                                                    "{next}; did you mean {fix} or, with Buona Pietra, {stack}?",
+                                                    stack=stack, **said) if stack else
+                                tr("a colorful tower descends one rank a story: after {rank} comes {next}; did you "
+                                   "mean {fix}?", **said))
         cards = [str(r) for r in range(bottom, top - 1, -1)]
         return ({"cards": cards, "complete": False, "kind": COLORFUL, "rank": bottom},
                 _TowerSource(first.column, ""), j)
     # a lone number: a slip for RxH most of the time
-    raise _Stop(first.column, f"expected {TOWER_HINT}{_guess(tokens, i)}")
+    raise _Stop(first.column, _guess(tokens, i))
 
 
 def _guess(tokens: list[_Token], i: int) -> str:
-    """A likely fix for a tower that is a lone number (8, 83, 8 3, 8*3, 8/3, 8.3)."""
+    """What a tower that is a lone number (8, 83, 8 3, 8*3, 8/3, 8.3) should be, with a likely fix."""
+    fix = _fix(tokens, i)
+    if isinstance(fix, tuple):
+        # Translators: {plain} and {colorful} are towers written in notation ("8x3", "8-6")
+        return tr("expected a tower like 8x3, 10-6 or [9 9 BP]; did you mean {plain} (plain, 3 stories) or {colorful} "
+                  "(colorful)?", plain=fix[0], colorful=fix[1])
+    if fix:
+        return tr("expected a tower like 8x3, 10-6 or [9 9 BP]; did you mean {fix}?", fix=fix)
+    return tr("expected a tower like 8x3, 10-6 or [9 9 BP].")
+
+
+def _fix(tokens: list[_Token], i: int) -> str | tuple[str, str]:
+    """A likely fix for a tower that is a lone number: a tower, two (plain, colorful), or none ("")."""
     digits, value = tokens[i].text, tokens[i].number
     following = tokens[i + 1] if i + 1 < len(tokens) else None
     after = tokens[i + 2] if i + 2 < len(tokens) else None
     if value in RANKS and following is not None and not following.spaced and following.text in "*/:.'" \
             and after is not None and after.kind == "num" and not after.spaced and 1 <= after.number <= 13:
-        return f"; did you mean {digits}x{after.text}?"
+        return f"{digits}x{after.text}"
     if value in RANKS and following is not None and following.kind == "num" and following.spaced \
             and 1 <= following.number <= 13:
-        return f"; did you mean {digits}x{following.text}?"
+        return f"{digits}x{following.text}"
     for cut in (2, 1) if len(digits) <= 3 else ():
         rank, height = digits[:cut], digits[cut:]
         if height and int(rank) in RANKS and height[0] != "0" and 1 <= int(height) <= 13:
-            return f"; did you mean {rank}x{height}?"
+            return f"{rank}x{height}"
     if value in RANKS:
-        return f"; did you mean {digits}x3 (plain, 3 stories) or {digits}-{max(5, value - 2)} (colorful)?"
-    return "."
+        return f"{digits}x3", f"{digits}-{max(5, value - 2)}"
+    return ""
 
 
 def _stack(tokens: list[_Token], i: int) -> tuple[dict[str, Any], _TowerSource, int]:
@@ -460,7 +493,7 @@ def _stack(tokens: list[_Token], i: int) -> tuple[dict[str, Any], _TowerSource, 
     j = i + 1
     while True:
         if j >= len(tokens):
-            raise _Stop(opening.column, "expected ']' to close the stack opened here, like [9 9 BP].")
+            raise _Stop(opening.column, tr("expected ']' to close the stack opened here, like [9 9 BP]."))
         token = tokens[j]
         if token.kind == "rbr":
             j += 1
@@ -471,36 +504,41 @@ def _stack(tokens: list[_Token], i: int) -> tuple[dict[str, Any], _TowerSource, 
         if token.kind == "num":
             value = token.number
             if value not in RANKS:
-                raise _Stop(token.column, f"{token.shown} is not a rank: the stories of a stack are ranks 5 to 10 "
-                                          "or BP (a Buona Pietra may say what it stands for: BP11 … BP4).")
+                raise _Stop(token.column, tr("{token} is not a rank: the stories of a stack are ranks 5 to 10 or BP "
+                                             "(a Buona Pietra may say what it stands for: BP11 … BP4).",
+                                             token=token.shown))
             cards.append(token.text)
         elif token.kind == "word" and token.text.upper() == "BP":
             cards.append(CARD_NAMES[BUONA_PIETRA])
             if j + 1 < len(tokens) and tokens[j + 1].kind == "num" and not tokens[j + 1].spaced:
                 stood = tokens[j + 1].number
                 if not LOWEST_STANDIN <= stood <= HIGHEST_STANDIN:
-                    raise _Stop(tokens[j + 1].column, f"a Buona Pietra stands for a rank from {HIGHEST_STANDIN} "
-                                                      f"down to {LOWEST_STANDIN}, not {stood}.", "T-NOB-BP")
+                    raise _Stop(tokens[j + 1].column, tr("a Buona Pietra stands for a rank from {high} down to {low}, "
+                                                         "not {stood}.", high=HIGHEST_STANDIN, low=LOWEST_STANDIN,
+                                                         stood=str(stood)), "T-NOB-BP")
                 stands.append((len(cards) - 1, stood, token.column))
                 j += 1
         elif token.kind == "word":
             upper = token.text.upper()
             if upper in NOBLE_ALIASES or upper.startswith("B") or difflib.get_close_matches(upper, ["BP"], 1, 0.5):
-                extra = " (only Buona Pietra stands in a tower)" if upper in NOBLE_ALIASES else ""
-                raise _Stop(token.column, f"expected a rank 5 to 10 or BP in the stack{extra}; did you mean BP?")
-            raise _Stop(token.column, f"expected a rank 5 to 10 or BP in the stack, not '{token.shown}'.")
+                raise _Stop(token.column, tr("expected a rank 5 to 10 or BP in the stack (only Buona Pietra stands "
+                                             "in a tower); did you mean BP?") if upper in NOBLE_ALIASES else
+                            tr("expected a rank 5 to 10 or BP in the stack; did you mean BP?"))
+            raise _Stop(token.column, tr("expected a rank 5 to 10 or BP in the stack, not '{token}'.",
+                                         token=token.shown))
         elif token.kind == "lbr":
-            raise _Stop(opening.column, "expected ']' to close this stack before the next one opens.")
+            raise _Stop(opening.column, tr("expected ']' to close this stack before the next one opens."))
         elif token.kind == "x" and cards and j + 1 < len(tokens) and tokens[j + 1].kind == "num":
-            raise _Stop(token.column, "a stack lists every story, like [9 9 BP]; a plain tower without Buona "
-                                      f"Pietra is written {cards[-1]}x{tokens[j + 1].shown}.")
+            fix = f"{cards[-1]}x{tokens[j + 1].shown}"
+            raise _Stop(token.column, tr("a stack lists every story, like [9 9 BP]; a plain tower without Buona "
+                                         "Pietra is written {fix}.", fix=fix))
         else:
-            raise _Stop(token.column, f"unexpected '{token.shown}' in the stack: list the stories bottom first, "
-                                      "like [10 10 BP 10].")
+            raise _Stop(token.column, tr("unexpected '{token}' in the stack: list the stories bottom first, like "
+                                         "[10 10 BP 10].", token=token.shown))
         columns.append(token.column)
         j += 1
     if not cards:
-        raise _Stop(opening.column, "an empty stack: list the stories bottom first, like [9 9 BP].")
+        raise _Stop(opening.column, tr("an empty stack: list the stories bottom first, like [9 9 BP]."))
     tower: dict[str, Any] = {"cards": cards, "complete": False}
     if stands:
         card_values = tuple(CARDS_BY_NAME[c] for c in cards)
@@ -510,9 +548,9 @@ def _stack(tokens: list[_Token], i: int) -> tuple[dict[str, Any], _TowerSource, 
         if options and not fitting:
             story, stood, column = next((s for s in stands if not any(
                 _stands_for(kind, rank, s[0]) == s[1] for kind, rank in options)), stands[0])
-            readings = " or ".join(_reading(kind, rank, len(cards)) for kind, rank in options)
-            raise _Stop(column, f"this Buona Pietra cannot stand for {stood} here: the stack is {readings}.",
-                        "T-NOB-BP")
+            readings = either(_reading(kind, rank, len(cards)) for kind, rank in options)
+            raise _Stop(column, tr("this Buona Pietra cannot stand for {stood} here: the stack is {readings}.",
+                                   stood=str(stood), readings=readings), "T-NOB-BP")
         if len(fitting) == 1 and len(options) > 1:
             tower["kind"], tower["rank"] = fitting[0]
     return tower, _TowerSource(opening.column, "", columns), j

@@ -11,8 +11,10 @@ and can be embedded in a page, a report or a file.
 """
 from __future__ import annotations
 
+from ..core.language import DEFAULT, said
 from ..core.svg import escape, quoteattr
 from .cards import BUONA_PIETRA, CAPPELLA, GIOSTRA, MONUMENTO, MURA, PALAZZO, VIA_FRANCIGENA
+from .messages import tr, tr_n, tr_p
 from .model import PLAIN, State, Table, Tower
 from .position import table_of
 from .scoring import Score, score_table
@@ -28,11 +30,25 @@ MIN_WIDTH = 560
 RANK_FILL = {5: "#7a8f5a", 6: "#4f7f8c", 7: "#8a6bb0", 8: "#b8783a", 9: "#a8483e", 10: "#5a5f73"}
 BP_FILL = "#d9b24c"
 NOBLE_LABELS = {MONUMENTO: "Monumento", CAPPELLA: "Cappella di Santa Fina", MURA: "Mura", PALAZZO: "Palazzo",
-                VIA_FRANCIGENA: "Via Francigena", GIOSTRA: "Giostra", BUONA_PIETRA: "Buona Pietra"}
+                VIA_FRANCIGENA: "Via Francigena", GIOSTRA: "Giostra", BUONA_PIETRA: "Buona Pietra"}  # in every language
+
+# The picture's words (said in the picture's language where it is drawn)
+# Translators: the label of the Highest marker, beside its holder's name in the picture
+HIGHEST_MARKER = tr("Highest marker")
+# Translators: a label beside the winner's name in the picture
+WINNER = tr_p("picture", "Winner")
+# Translators: a label beside the name of the player who called Close, in the picture
+CLOSED = tr_p("picture", "Closed")
+# Translators: in the picture, where a player has no tower
+NO_TOWERS = tr("no towers")
+# Translators: under a tower in the picture: its kind
+PLAIN_LABEL = tr_p("picture", "plain")
+COLORFUL_LABEL = tr_p("picture", "colorful")
 
 
-def svg(table: Table | State, score: Score | None = None, *, title: str | None = None) -> str:
-    """The table as an SVG document (a string). `score` defaults to the table's score."""
+def svg(table: Table | State, score: Score | None = None, *, title: str | None = None,
+        language: str = DEFAULT) -> str:
+    """The table as an SVG document (a string), its words in `language`. `score` defaults to the table's score."""
     if isinstance(table, State):
         table = table_of(table)
     score = score or score_table(table)
@@ -42,11 +58,11 @@ def svg(table: Table | State, score: Score | None = None, *, title: str | None =
     band = NAME_H + towers_h + LABEL_H
     widest = max(len(towers) for towers in table.towers)
     width = max(MIN_WIDTH, 2 * MARGIN + widest * (CARD_W + GAP) - GAP,
-                *(2 * MARGIN + _badges_width(table, score, i) for i in range(2)))
+                *(2 * MARGIN + _badges_width(table, score, i, language) for i in range(2)))
     width = int(width + 0.5)
     head = 44 if title is None or title else 0
     height = head + 2 * band + 30
-    label = _summary(table, score)
+    label = said(_summary(table, score), language)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
         f'role="img" aria-label={quoteattr(label)} font-family={quoteattr(FONT)}>',
@@ -57,9 +73,10 @@ def svg(table: Table | State, score: Score | None = None, *, title: str | None =
         f'<rect width="{width}" height="{height}" rx="14" fill="url(#sky)"/>',
     ]
     if head:
-        out.append(_text(MARGIN, 30, title or _headline(table, score), size=17, weight=700, fill="#3b3127"))
+        out.append(_text(MARGIN, 30, title or said(_headline(table, score), language), size=17, weight=700,
+                         fill="#3b3127"))
     for i in range(2):
-        out.append(_player(table, score, i, head + i * band, width, card_h, towers_h))
+        out.append(_player(table, score, i, head + i * band, width, card_h, towers_h, language))
     out.append(_text(width - MARGIN, height - 12, "Le Torri di San Gimignano", size=10, fill="#9a8b76",
                      anchor="end"))
     out.append("</svg>")
@@ -67,25 +84,38 @@ def svg(table: Table | State, score: Score | None = None, *, title: str | None =
 
 
 def _summary(table: Table, score: Score) -> str:
+    """What the picture shows, in words (its title and label, for those who do not see it)."""
     parts = []
     for i in range(2):
         towers = table.towers[i]
-        parts.append(f"{table.names[i]}: {score.players[i].total} points, {len(towers)} tower"
-                     f"{'s' if len(towers) != 1 else ''} ({sum(t.complete for t in towers)} complete)"
-                     f"{', holds the Highest marker' if table.highest == i else ''}")
-    return "; ".join(parts) + ". " + _headline(table, score)
+        counted = {
+            "player": table.names[i],
+            # Translators: a player's points, in the picture's description ("Adso: 61 points, 5 towers (3 complete)")
+            "points": tr_n("{count} point", "{count} points", score.players[i].total),
+            "towers": tr_n("{count} tower", "{count} towers", len(towers)),
+            # Translators: how many of a player's towers are complete ("5 towers (3 complete)")
+            "complete": tr_n("{count} complete", "{count} complete", sum(t.complete for t in towers)),
+        }
+        parts.append(tr("{player}: {points}, {towers} ({complete}), holds the Highest marker", **counted)
+                     if table.highest == i else tr("{player}: {points}, {towers} ({complete})", **counted))
+    # Translators: the picture's description: each player's part, then who won
+    return tr("{first}; {second}. {headline}", first=parts[0], second=parts[1], headline=_headline(table, score))
 
 
 def _headline(table: Table, score: Score) -> str:
+    """Who won, and how (the picture's title)."""
     if score.winner is None:
-        return f"A draw at {score.players[0].total} points."
+        return tr_n("A draw at {count} point.", "A draw at {count} points.", score.players[0].total)
     won = score.players[score.winner]
     lost = score.players[1 - score.winner]
-    why = "on points" if score.decided_by == "points" else "tie broken by the Highest marker"
-    return f"{won.name} wins, {won.total} to {lost.total} ({why})."
+    if score.decided_by == "points":
+        return tr("{player} wins, {won} to {lost} (on points).", player=won.name, won=won.total, lost=lost.total)
+    return tr("{player} wins, {won} to {lost} (tie broken by the Highest marker).", player=won.name, won=won.total,
+              lost=lost.total)
 
 
-def _player(table: Table, score: Score, i: int, top: int, width: int, card_h: int, towers_h: int) -> str:
+def _player(table: Table, score: Score, i: int, top: int, width: int, card_h: int, towers_h: int,
+            language: str) -> str:
     name = table.names[i]
     total = score.players[i].total
     winner = score.winner == i
@@ -96,17 +126,21 @@ def _player(table: Table, score: Score, i: int, top: int, width: int, card_h: in
     out.append(_text(MARGIN, y, _clip(name, 40), size=20, weight=700, fill="#2f261d", cls="name"))
     out.append(f'<text x="{width - MARGIN}" y="{y}" text-anchor="end" fill="#2f261d" class="total">'
                f'<tspan font-size="26" font-weight="800">{total}</tspan>'
-               f'<tspan font-size="12" fill="#7d6d58" dx="5">point{"s" if total != 1 else ""}</tspan></text>')
+               f'<tspan font-size="12" fill="#7d6d58" dx="5">{escape(said(_points(total), language))}</tspan>'
+               '</text>')
     x = MARGIN
     if table.highest == i:
-        out.append(_marker(x, y + 8))
-        x += _text_width("Highest marker", 11, 600) + 44
+        marker = said(HIGHEST_MARKER, language)
+        out.append(_marker(x, y + 8, marker))
+        x += _text_width(marker, 11, 600) + 44
     if winner:
-        out.append(_pill(x, y + 8, "Winner", "#2f6b3a", "#ffffff", size=11))
-        x += _text_width("Winner", 11, 600) + 24
+        won = said(WINNER, language)
+        out.append(_pill(x, y + 8, won, "#2f6b3a", "#ffffff", size=11))
+        x += _text_width(won, 11, 600) + 24
     if getattr(table, "closed_by", None) == i:
-        out.append(_pill(x, y + 8, "Closed", "#e3dccf", "#4a3d2e", size=11))
-        x += _text_width("Closed", 11, 600) + 24
+        closed = said(CLOSED, language)
+        out.append(_pill(x, y + 8, closed, "#e3dccf", "#4a3d2e", size=11))
+        x += _text_width(closed, 11, 600) + 24
     for card in table.played[i]:
         text = "+ " + NOBLE_LABELS.get(card, str(card))
         out.append(_pill(x, y + 8, text, "#efe1bf", "#5b4720", size=11))
@@ -116,25 +150,31 @@ def _player(table: Table, score: Score, i: int, top: int, width: int, card_h: in
                f'fill="#c9b796"/>')
     towers = table.towers[i]
     if not towers:
-        out.append(_text(MARGIN, ground - 12, "no towers", size=13, fill="#9a8b76", italic=True))
+        out.append(_text(MARGIN, ground - 12, said(NO_TOWERS, language), size=13, fill="#9a8b76", italic=True))
     for n, tower in enumerate(towers):
-        out.append(_tower(tower, n, MARGIN + n * (CARD_W + GAP), ground, card_h))
+        out.append(_tower(tower, n, MARGIN + n * (CARD_W + GAP), ground, card_h, language))
     out.append("</g>")
     return "\n".join(out)
 
 
-def _badges_width(table: Table, score: Score, i: int) -> float:
-    width = _text_width("Highest marker", 11, 600) + 44 if table.highest == i else 0
-    width += _text_width("Winner", 11, 600) + 24 if score.winner == i else 0
-    width += _text_width("Closed", 11, 600) + 24 if getattr(table, "closed_by", None) == i else 0
+def _points(total: int) -> str:
+    # Translators: beside a player's total in the picture, in smaller letters ("61 points": the number is apart)
+    return tr_n("point", "points", total)
+
+
+def _badges_width(table: Table, score: Score, i: int, language: str) -> float:
+    width = _text_width(said(HIGHEST_MARKER, language), 11, 600) + 44 if table.highest == i else 0
+    width += _text_width(said(WINNER, language), 11, 600) + 24 if score.winner == i else 0
+    width += _text_width(said(CLOSED, language), 11, 600) + 24 if getattr(table, "closed_by", None) == i else 0
     return width + sum(_text_width("+ " + NOBLE_LABELS.get(card, str(card)), 11, 600) + 24
                        for card in table.played[i])
 
 
-def _tower(tower: Tower, index: int, x: int, ground: int, card_h: int) -> str:
+def _tower(tower: Tower, index: int, x: int, ground: int, card_h: int, language: str) -> str:
     state = "complete" if tower.complete else "incomplete"
     label = _tower_label(tower)
-    out = [f'<g class="tower {state}" data-tower="{index}"><title>{escape(_tower_title(tower))}</title>']
+    title = escape(said(_tower_title(tower), language))
+    out = [f'<g class="tower {state}" data-tower="{index}"><title>{title}</title>']
     for story, card in enumerate(tower.cards):
         y = ground - (story + 1) * card_h
         if card == BUONA_PIETRA:
@@ -161,8 +201,8 @@ def _tower(tower: Tower, index: int, x: int, ground: int, card_h: int) -> str:
         out.append(f'<path d="M{x + 4} {summit - 2} v-8 M{x + CARD_W - 4} {summit - 2} v-8 M{x + 2} {summit - 8} '
                    f'h{CARD_W - 4}" stroke="#a4916f" stroke-width="1.5" stroke-dasharray="2 2" fill="none"/>')
     out.append(_text(x + CARD_W / 2, ground + 18, label, size=12, weight=600, fill="#4a3d2e", anchor="middle"))
-    out.append(_text(x + CARD_W / 2, ground + 30, "plain" if tower.kind == PLAIN else "colorful", size=9,
-                     fill="#8c7c66", anchor="middle"))
+    kind = said(PLAIN_LABEL if tower.kind == PLAIN else COLORFUL_LABEL, language)
+    out.append(_text(x + CARD_W / 2, ground + 30, kind, size=9, fill="#8c7c66", anchor="middle"))
     out.append("</g>")
     return "\n".join(out)
 
@@ -174,21 +214,30 @@ def _tower_label(tower: Tower) -> str:
 
 
 def _tower_title(tower: Tower) -> str:
-    kind = (f"plain {tower.rank}, {tower.height} stories" if tower.kind == PLAIN
-            else f"colorful {tower.rank} down to {tower.top}, {tower.height} stories")
+    """A tower in words (its title in the picture): `plain 9, 3 stories, 1 Buona Pietra, complete`."""
+    # Translators: a tower in the picture, by its kind, rank and height ("plain 9, 3 stories")
+    kind = (tr_n("plain {rank}, {count} story", "plain {rank}, {count} stories", tower.height, rank=tower.rank)
+            if tower.kind == PLAIN else
+            tr_n("colorful {rank} down to {top}, {count} story", "colorful {rank} down to {top}, {count} stories",
+                 tower.height, rank=tower.rank, top=tower.top))
     bp = sum(card == BUONA_PIETRA for card in tower.cards)
-    extra = f", {bp} Buona Pietra" if bp else ""
-    return f"{kind}{extra}, {'complete' if tower.complete else 'incomplete'}"
+    # Translators: whether a tower is complete, at the end of its description in the picture
+    state = tr_p("tower", "complete") if tower.complete else tr_p("tower", "incomplete")
+    if bp:
+        # Translators: a tower in the picture: its kind, the Buona Pietra in it ("1 Buona Pietra"), complete or not
+        return tr("{kind}, {buona_pietra}, {state}", kind=kind,
+                  buona_pietra=tr_n("{count} Buona Pietra", "{count} Buona Pietra", bp), state=state)
+    return tr("{kind}, {state}", kind=kind, state=state)
 
 
-def _marker(x: float, y: float) -> str:
-    """The Highest marker: a gold token with a little tower on it, in a pill with its name."""
-    w = _text_width("Highest marker", 11, 600) + 36
+def _marker(x: float, y: float, label: str) -> str:
+    """The Highest marker: a gold token with a little tower on it, in a pill with its name (`label`)."""
+    w = _text_width(label, 11, 600) + 36
     cx, cy = x + 11, y + 10.5
     return (f'<g class="marker"><rect x="{x}" y="{y}" width="{w:.0f}" height="21" rx="10.5" fill="#f6e3a8"/>'
             f'<circle cx="{cx}" cy="{cy}" r="9" fill="#d9a521" stroke="#8a6412" stroke-width="1.2"/>'
             f'<path d="M{cx - 3.5} {cy + 5} v-7.5 h1.5 v-2.5 h4 v2.5 h1.5 v7.5 Z" fill="#fff6dc"/>'
-            + _text(x + 25, y + 14.5, "Highest marker", size=11, weight=600, fill="#6e4f0c") + "</g>")
+            + _text(x + 25, y + 14.5, label, size=11, weight=600, fill="#6e4f0c") + "</g>")
 
 
 def _pill(x: float, y: float, text: str, fill: str, color: str, size: int = 12) -> str:

@@ -30,8 +30,9 @@ from .cards import (
 from .engine_donazione import conspiracy_candidates
 from .engine_noble_limits import _giostra_allowed, _window_counted
 from .engine_whereabouts import _from_hand
+from .messages import either, tr, tr_n
 from .model import ENDING, MAIN, OVER, PLAIN, Draft, Pending, Player, PlayerDraft, State, Table, Tower
-from .towers import MIN_HEIGHT, contradicted_field, interpretations, read_tower, shape_rule
+from .towers import MIN_HEIGHT, contradicted_field, interpretations, mismatch, read_tower, shape_rule
 
 NOBLE_FIELDS = ("noble_deck", "removed", "palazzo")  # the advanced game's (T-COMP-2)
 
@@ -73,26 +74,26 @@ def _tower(loaded: dict, player: int, index: int, rules: list[Problem],
     pointer = f"/players/{player}/towers/{index}"
     if len(cards) < MIN_HEIGHT:
         rules.append(Problem("T-ACT-BUILD-1", f"{pointer}/cards",
-                             f"A tower has 3 or more stories; this one has {len(cards)}."))
+                             tr("A tower has 3 or more stories; this one has {height}.", height=len(cards))))
     tower = read_tower(cards, complete, kind, rank) if options else None
     if tower is None:
         loose.extend((card, f"{pointer}/cards/{i}") for i, card in enumerate(cards))
     if not options:
         rule = shape_rule(cards) if cards else "T-ACT-BUILD-1"
         rules.append(Problem(rule, f"{pointer}/cards",
-                             f"{'-'.join(names(cards)) or 'An empty tower'} is neither plain (one rank) nor "
-                             "colorful (one rank lower each story)."))
+                             # Translators: {stack} is the tower's cards, bottom first ("9-8-9")
+                             tr("{stack} is neither plain (one rank) nor colorful (one rank lower each story).",
+                                stack="-".join(names(cards))) if cards else
+                             tr("An empty tower is neither plain (one rank) nor colorful (one rank lower each "
+                                "story).")))
         return None
     if tower is None:
         wrong = contradicted_field(options, kind, rank)  # kind and rank may be given; they must agree
         if wrong is None:
-            rules.append(Problem("T-NOB-BP", f"{pointer}/cards", "These cards make more than one tower: give "
-                                                                 "\"kind\" and \"rank\"."))
+            rules.append(Problem("T-NOB-BP", f"{pointer}/cards", tr("These cards make more than one tower: give "
+                                                                    "\"kind\" and \"rank\".")))
         else:
-            readings = " or ".join(f"{option_kind} {option_rank}" for option_kind, option_rank in options)
-            rules.append(Problem("T-ACT-BUILD-2", f"{pointer}/{wrong}",
-                                 f"\"{wrong}\" does not match the cards {'-'.join(names(cards))}: they make a "
-                                 f"{readings}."))
+            rules.append(Problem("T-ACT-BUILD-2", f"{pointer}/{wrong}", mismatch(wrong, cards, options)))
     return tower
 
 
@@ -112,7 +113,8 @@ def _player(loaded: dict, index: int, rules: list[Problem], loose: list[tuple[in
 def _players(loaded: list, rules: list[Problem], loose: list[tuple[int, str]]) -> list[Player]:
     """The players, when there are at most two (T-COMP-3): no third to read against the rules."""
     if len(loaded) != 2:
-        rules.append(Problem("T-COMP-3", "/players", f"Torri is for two players; {len(loaded)} given."))
+        rules.append(Problem("T-COMP-3", "/players", tr("Torri is for two players; {given} given.",
+                                                        given=len(loaded))))
         if len(loaded) > 2:
             return []
     return [_player(item, i, rules, loose) for i, item in enumerate(loaded)]
@@ -161,8 +163,8 @@ def build_state(loaded: dict) -> Reading[State]:
     else:
         for key in NOBLE_FIELDS:
             if key in loaded and loaded[key] not in (None, []):
-                rules.append(Problem("T-COMP-2", f"/{key}", f"\"{key}\" belongs to the advanced game "
-                                                            "(variant.nobles)."))
+                rules.append(Problem("T-COMP-2", f"/{key}", tr("\"{field}\" belongs to the advanced game "
+                                                               "(variant.nobles).", field=key)))
     if len(players) < 2:
         players += [Player(f"Player {i + 1}", ()) for i in range(len(players), 2)]
     # (written and frozen, as State(...) does it, without its extra calls; the players likewise)
@@ -215,13 +217,13 @@ def _count_problems(places, nobles: bool) -> list[Problem]:
     full = {**TOWER_COUNTS, **NOBLE_COUNTS}
     for card, pointer in places:
         if not nobles and not is_tower_card(card):
-            problems.append(Problem("T-COMP-2", pointer, f"{CARD_NAMES[card]} is a noble card: nobles are only in "
-                                                         "the advanced game (variant.nobles)."))
+            problems.append(Problem("T-COMP-2", pointer, tr("{card} is a noble card: nobles are only in the advanced "
+                                                            "game (variant.nobles).", card=CARD_NAMES[card])))
             continue
         seen[card] += 1
         if seen[card] == full[card] + 1:
-            problems.append(Problem("T-COMP-4", pointer, f"One {CARD_NAMES[card]} too many: the game has "
-                                                         f"{full[card]} of them."))
+            problems.append(Problem("T-COMP-4", pointer, tr("One {card} too many: the game has {number} of them.",
+                                                            card=CARD_NAMES[card], number=full[card])))
     return problems
 
 
@@ -265,8 +267,10 @@ def check_state(state: State, warnings: list[Problem], loose: list[tuple[int, st
         problems.extend(_check_totals(state, seen))
     for p, player in enumerate(state.players):
         if player.hand_size > player.hand_limit:
-            problems.append(Problem("T-SETUP-4", f"/players/{p}/hand", f"{player.name} holds {player.hand_size} "
-                                                                       f"cards; the limit is {player.hand_limit}."))
+            problems.append(Problem("T-SETUP-4", f"/players/{p}/hand", tr("{player} holds {cards} cards; the limit "
+                                                                          "is {limit}.", player=player.name,
+                                                                          cards=player.hand_size,
+                                                                          limit=player.hand_limit)))
     problems.extend(_check_flow(state))
     problems.extend(_check_marker(state, warnings, as_error=True))
     if state.nobles:
@@ -279,9 +283,15 @@ def _check_totals(state: State, seen: Counter) -> list[Problem]:
     total = sum(seen.values()) + state.deck_hidden + state.noble_hidden + sum(p.hidden for p in state.players)
     expected = sum(TOWER_COUNTS.values()) + (sum(NOBLE_COUNTS.values()) if state.nobles else 0)
     if total != expected:
-        problems.append(Problem("T-COMP-4", "", f"The state holds {total} cards in all; the game has {expected} "
-                                                "(deck, market, hands and towers"
-                                                f"{', nobles' if state.nobles else ''} together)."))
+        problems.append(Problem("T-COMP-4", "", tr_n(
+            "The state holds {count} card in all; the game has {expected} (deck, market, hands and towers, nobles "
+            "together).",
+            "The state holds {count} cards in all; the game has {expected} (deck, market, hands and towers, nobles "
+            "together).", total, expected=expected) if state.nobles else tr_n(
+            "The state holds {count} card in all; the game has {expected} (deck, market, hands and towers "
+            "together).",
+            "The state holds {count} cards in all; the game has {expected} (deck, market, hands and towers "
+            "together).", total, expected=expected)))
         return problems
     if not (state.deck_hidden or state.noble_hidden):
         return problems + _pile_kinds(state)
@@ -293,13 +303,15 @@ def _check_totals(state: State, seen: Counter) -> list[Problem]:
     tower_missing = sum(n for card, n in missing.items() if is_tower_card(card) and n > 0)
     noble_missing = sum(n for card, n in missing.items() if not is_tower_card(card) and n > 0)
     if state.deck_hidden > tower_missing:
-        problems.append(Problem("T-COMP-4", "/deck/count", f"The deck's {state.deck_hidden} unknown cards must "
-                                                           f"be tower cards; only {tower_missing} are unaccounted "
-                                                           "for."))
+        problems.append(Problem("T-COMP-4", "/deck/count", tr_n(
+            "The deck's {count} unknown card must be tower cards; only {missing} are unaccounted for.",
+            "The deck's {count} unknown cards must be tower cards; only {missing} are unaccounted for.",
+            state.deck_hidden, missing=tower_missing)))
     if state.noble_hidden > noble_missing:
-        problems.append(Problem("T-COMP-4", "/noble_deck/count", f"The noble deck's {state.noble_hidden} unknown "
-                                                                 f"cards must be nobles; only {noble_missing} "
-                                                                 "are unaccounted for."))
+        problems.append(Problem("T-COMP-4", "/noble_deck/count", tr_n(
+            "The noble deck's {count} unknown card must be nobles; only {missing} are unaccounted for.",
+            "The noble deck's {count} unknown cards must be nobles; only {missing} are unaccounted for.",
+            state.noble_hidden, missing=noble_missing)))
     return problems + _pile_kinds(state)
 
 
@@ -308,10 +320,10 @@ def _pile_kinds(state: State) -> list[Problem]:
     deck, noble_deck = state.deck + state.deck_bottom, state.noble_deck + state.noble_bottom
     if deck and not is_tower_card(max(deck)):  # (nobles are numbered above every rank: cards.py)
         i = next(i for i, card in enumerate(deck) if not is_tower_card(card))
-        problems.append(Problem("T-COMP-4", f"/deck/{i}", "The tower deck holds tower cards only."))
+        problems.append(Problem("T-COMP-4", f"/deck/{i}", tr("The tower deck holds tower cards only.")))
     if noble_deck and is_tower_card(min(noble_deck)):
         i = next(i for i, card in enumerate(noble_deck) if is_tower_card(card))
-        problems.append(Problem("T-COMP-4", f"/noble_deck/{i}", "The noble deck holds nobles only."))
+        problems.append(Problem("T-COMP-4", f"/noble_deck/{i}", tr("The noble deck holds nobles only.")))
     return problems
 
 
@@ -321,34 +333,36 @@ def _check_flow(state: State) -> list[Problem]:
     pending = state.pending
     if state.phase == OVER:
         if state.to_act is not None:
-            problems.append(Problem("T-TURN-3", "/to_act", "Nobody acts once the game is over: to_act is null."))
+            problems.append(Problem("T-TURN-3", "/to_act", tr("Nobody acts once the game is over: to_act is null.")))
         if state.passes != 2:
-            problems.append(Problem("T-TURN-3", "/passes", "A game ends only when both players pass in a row: "
-                                                           "passes is 2 once it is over."))
+            problems.append(Problem("T-TURN-3", "/passes", tr("A game ends only when both players pass in a row: "
+                                                              "passes is 2 once it is over.")))
         if pending is not None:
-            problems.append(Problem("T-TURN-2", "/pending", "A game that is over has no pending decision."))
+            problems.append(Problem("T-TURN-2", "/pending", tr("A game that is over has no pending decision.")))
         return problems
     if state.passes > 1:
-        problems.append(Problem("T-TURN-3", "/passes", "Two passes in a row end the game: phase would be over."))
+        problems.append(Problem("T-TURN-3", "/passes", tr("Two passes in a row end the game: phase would be over.")))
     if state.to_act is None:
-        problems.append(Problem("T-TURN-2", "/to_act", "Someone must act while the game goes on."))
+        problems.append(Problem("T-TURN-2", "/to_act", tr("Someone must act while the game goes on.")))
     if state.phase == MAIN and state.deck_size == 0 and pending is None:
-        problems.append(Problem("T-END-1", "/phase", "The deck is empty, so the Ending phase has begun."))
+        problems.append(Problem("T-END-1", "/phase", tr("The deck is empty, so the Ending phase has begun.")))
     if state.closed_by is not None:
         problems.extend(_check_closer([p.towers for p in state.players], state.closed_by))
         if state.phase == MAIN:
-            problems.append(Problem("T-END-1", "/closed_by", "Close starts the Ending phase: phase cannot be main."))
+            problems.append(Problem("T-END-1", "/closed_by",
+                                    tr("Close starts the Ending phase: phase cannot be main.")))
     if state.phase == MAIN and not state.market and pending is None:
-        problems.append(Problem("T-MKT-1", "/market", "The market is refilled whenever it empties while the deck "
-                                                      "has cards: it cannot be empty between turns."))
+        problems.append(Problem("T-MKT-1", "/market", tr("The market is refilled whenever it empties while the deck "
+                                                         "has cards: it cannot be empty between turns.")))
     if state.phase == ENDING and state.deck_size > 0 and not any(
             sum(t.complete for t in p.towers) >= 4 for p in state.players):
-        problems.append(Problem("T-ACT-CLOSE-1", "/phase", "The Ending phase with cards in the deck means someone "
-                                                           "closed, and nobody has the 4 complete towers it needs."))
+        problems.append(Problem("T-ACT-CLOSE-1", "/phase", tr("The Ending phase with cards in the deck means someone "
+                                                              "closed, and nobody has the 4 complete towers it "
+                                                              "needs.")))
     if pending is None:
         if state.to_act is not None and state.to_act != state.turn:
-            problems.append(Problem("T-TURN-2", "/to_act", "With no decision pending, the player whose turn it is "
-                                                           "acts."))
+            problems.append(Problem("T-TURN-2", "/to_act", tr("With no decision pending, the player whose turn it is "
+                                                              "acts.")))
         return problems
     problems.extend(_check_pending(state, pending))
     return problems
@@ -361,62 +375,68 @@ def _check_pending(state: State, pending: Pending) -> list[Problem]:
         problems.append(Problem(rule, f"/pending{pointer}", message))
 
     if pending.player != state.turn:
-        bad("T-TURN-2", "/player", "The pending action belongs to the player whose turn it is.")
+        bad("T-TURN-2", "/player", tr("The pending action belongs to the player whose turn it is."))
         return problems
     if state.phase != MAIN and pending.type not in ("giostra", "rebuild"):
-        bad("T-END-2", "", "No action of the Ending phase draws, trades or destroys: only a Giostra window or "
-                           "what follows it can be pending.")
+        bad("T-END-2", "", tr("No action of the Ending phase draws, trades or destroys: only a Giostra window or "
+                              "what follows it can be pending."))
         return problems
     actor = state.players[pending.player]
     expected_to_act = pending.target[0] if pending.type == "guard" and pending.target else pending.player
     if pending.type == "giostra":
         expected_to_act = 1 - pending.player
     if state.to_act != expected_to_act:
-        problems.append(Problem("T-TURN-2", "/to_act", f"The pending {pending.type} is player "
-                                                       f"{expected_to_act}'s to decide."))
+        # Translators: {kind} is the pending decision's type (draw, guard, target, take, give, refill, giostra,
+        # rebuild)
+        problems.append(Problem("T-TURN-2", "/to_act", tr("The pending {kind} is player {player}'s to decide.",
+                                                          kind=pending.type, player=expected_to_act)))
     problems.extend(_check_provenance(state, pending))
     if pending.type == "draw":
         if pending.left < 1:
-            bad("T-TURN-4", "/left", "A pending draw owes at least one card.")
+            bad("T-TURN-4", "/left", tr("A pending draw owes at least one card."))
         if not pending.sources:
-            bad("T-TURN-4", "/from", "A pending draw names where it may draw from.")
+            bad("T-TURN-4", "/from", tr("A pending draw names where it may draw from."))
         if "noble_deck" in pending.sources and not state.nobles:
-            bad("T-NOB-DRAW", "/from", "Only the advanced game has a noble deck.")
+            bad("T-NOB-DRAW", "/from", tr("Only the advanced game has a noble deck."))
         if pending.excluded and pending.action != "exchange":
-            bad("T-ACT-EXCHANGE-2", "/excluded", "Only an Exchange excludes ranks from its market draws.")
+            bad("T-ACT-EXCHANGE-2", "/excluded", tr("Only an Exchange excludes ranks from its market draws."))
         if pending.action == "purchase" and actor.hand_size + pending.left > actor.hand_limit:
-            bad("T-ACT-PURCHASE-2", "/left", "These draws would take the hand over its limit.")
+            bad("T-ACT-PURCHASE-2", "/left", tr("These draws would take the hand over its limit."))
         available = state.deck_size + state.noble_deck_size * ("noble_deck" in pending.sources) + sum(
             1 for c in state.market if c not in pending.excluded)
         if available < pending.left:
-            bad("T-DRAW-SHORT", "/left", f"Only {available} cards can still be drawn.")
+            bad("T-DRAW-SHORT", "/left", tr_n("Only {count} card can still be drawn.",
+                                              "Only {count} cards can still be drawn.", available))
     elif pending.type == "refill":
         if state.market:
-            bad("T-MKT-1", "", "The market is refilled only when it is empty.")
+            bad("T-MKT-1", "", tr("The market is refilled only when it is empty."))
         if pending.left != min(4, state.deck_size) or pending.left < 1:
-            bad("T-MKT-1", "/left", f"The market takes {min(4, state.deck_size)} cards from the deck.")
+            bad("T-MKT-1", "/left", tr_n("The market takes {count} card from the deck.",
+                                         "The market takes {count} cards from the deck.", min(4, state.deck_size)))
     elif pending.type == "guard":
         owner, tower = pending.target  # type: ignore[misc]
         guarder = state.players[owner]
         if pending.action == "trade" and owner != 1 - pending.player:
-            bad("T-DON-9", "/target/player", "A Trade is aimed at the opponent.")
+            bad("T-DON-9", "/target/player", tr("A Trade is aimed at the opponent."))
         if pending.action == "conspiracy" and (tower >= len(guarder.towers) or guarder.towers[tower].complete):
-            bad("T-DON-10", "/target/tower", "A Conspiracy is aimed at an incomplete tower on the table.")
+            bad("T-DON-10", "/target/tower", tr("A Conspiracy is aimed at an incomplete tower on the table."))
         if GUARD not in guarder.hand and not guarder.hidden:
-            bad("T-DON-5", "", "A Guard window opens only for a player who holds a 5 (or whose hand is unknown).")
+            bad("T-DON-5", "", tr("A Guard window opens only for a player who holds a 5 (or whose hand is unknown)."))
     elif pending.type == "target":
         built = pending.built
         if built is None or built >= len(actor.towers) or actor.towers[built].height != pending.left:
-            bad("T-DON-10", "/built", "\"built\" is the index of the plain 10 tower just built, of that height.")
+            bad("T-DON-10", "/built", tr("\"built\" is the index of the plain 10 tower just built, of that height."))
         elif len(conspiracy_candidates(state, pending.player, built, pending.left)) < 2:
-            bad("T-DON-10", "", "A target is asked for only when several towers tie.")
+            bad("T-DON-10", "", tr("A target is asked for only when several towers tie."))
     elif pending.type == "take":
         victim = state.players[1 - pending.player]
         if not 1 <= pending.left <= victim.hand_size:
-            bad("T-DON-9", "/left", f"The Trade can take 1 to {victim.hand_size} cards from this hand.")
+            bad("T-DON-9", "/left", tr("The Trade can take 1 to {most} cards from this hand.",
+                                       most=victim.hand_size))
     elif pending.type == "give":
         if not 1 <= pending.left <= actor.hand_size:
-            bad("T-DON-9", "/left", f"The Trade can give back 1 to {actor.hand_size} cards from this hand.")
+            bad("T-DON-9", "/left", tr("The Trade can give back 1 to {most} cards from this hand.",
+                                       most=actor.hand_size))
     elif pending.type in ("giostra", "rebuild"):
         problems.extend(_check_noble_pending(state, pending))
     return problems
@@ -445,35 +465,41 @@ def _check_provenance(state: State, pending: Pending) -> list[Problem]:
     if pending.type == "draw":
         allowed = _SOURCES.get(pending.action, ())
         if pending.sources not in allowed:
-            bad("T-TURN-4", "/from", f"A {pending.action} draws from " + " or ".join(
-                "+".join(option) for option in allowed) + ".")
+            # Translators: {action} is the pending action's code (purchase, exchange, extend, income,
+            # via_francigena); {sources} what "from" may be ("deck+market or deck")
+            bad("T-TURN-4", "/from", tr("A {action} draws from {sources}.", action=pending.action,
+                                        sources=either("+".join(option) for option in allowed)))
         if pending.action == "purchase" and pending.left > (1 if pending.sources == ("deck",) else 2):
-            bad("T-ACT-PURCHASE-1", "/left", "A Purchase draws 2 cards (1 when the deck held only one).")
+            bad("T-ACT-PURCHASE-1", "/left", tr("A Purchase draws 2 cards (1 when the deck held only one)."))
         if pending.action == "exchange" and not pending.excluded:
-            bad("T-ACT-EXCHANGE-2", "/excluded", "An Exchange's draws exclude the ranks it put down.")
+            bad("T-ACT-EXCHANGE-2", "/excluded", tr("An Exchange's draws exclude the ranks it put down."))
     action = pending.action if pending.type in ("draw", "guard", "target", "take", "give") else None
     if action in _DONAZIONE:
         rank = _DONAZIONE[action]
         last = actor.towers[-1] if actor.towers else None
         if last is None or last.kind != PLAIN or last.rank != rank or last.complete:
-            bad(f"T-DON-{rank}", "/action", f"A pending {action} follows the build of a plain {rank} tower, which "
-                                            "is then the builder's last tower.")
+            # Translators: {action} is the pending action's code (income, trade, conspiracy)
+            bad(f"T-DON-{rank}", "/action", tr("A pending {action} follows the build of a plain {rank} tower, which "
+                                               "is then the builder's last tower.", action=action, rank=rank))
             return problems
         height, built = last.height, len(actor.towers) - 1
         if action == "income" and pending.left > height:
-            bad("T-DON-8", "/left", f"Income draws as many cards as the tower has stories ({height}).")
+            bad("T-DON-8", "/left", tr("Income draws as many cards as the tower has stories ({height}).",
+                                       height=height))
         if pending.type == "guard" and action == "trade" and pending.left != height:
-            bad("T-DON-9", "/size", f"The Trade's size is the tower's height ({height}).")
+            bad("T-DON-9", "/size", tr("The Trade's size is the tower's height ({height}).", height=height))
         if pending.type == "take" and (pending.left > height or pending.give != height - 1):
-            bad("T-DON-9", "/left", f"The Trade takes at most {height} cards and gives back {height - 1}.")
+            bad("T-DON-9", "/left", tr("The Trade takes at most {height} cards and gives back {back}.", height=height,
+                                       back=height - 1))
         if pending.type == "give" and pending.left > height - 1:
-            bad("T-DON-9", "/left", f"The Trade gives back at most {height - 1} cards.")
+            bad("T-DON-9", "/left", tr("The Trade gives back at most {back} cards.", back=height - 1))
         if pending.type == "target" and (pending.built != built or pending.left != height):
-            bad("T-DON-10", "/built", f"\"built\" is the builder's last tower ({built}), \"height\" its height.")
+            bad("T-DON-10", "/built", tr("\"built\" is the builder's last tower ({built}), \"height\" its height.",
+                                         built=built))
         if pending.type == "guard" and action == "conspiracy" and pending.target is not None and \
                 pending.target not in conspiracy_candidates(state, pending.player, built, height):
-            bad("T-DON-10", "/target", "A Conspiracy aims at one of the tallest incomplete towers no taller than "
-                                       "the new one, never a plain 6 (T-DON-6).")
+            bad("T-DON-10", "/target", tr("A Conspiracy aims at one of the tallest incomplete towers no taller than "
+                                          "the new one, never a plain 6 (T-DON-6)."))
     return problems
 
 
@@ -481,26 +507,26 @@ def _check_noble_pending(state: State, pending: Pending) -> list[Problem]:
     problems: list[Problem] = []
     actor = state.players[pending.player]
     if not state.nobles:
-        return [Problem("T-COMP-2", "/pending", "Giostra windows belong to the advanced game.")]
+        return [Problem("T-COMP-2", "/pending", tr("Giostra windows belong to the advanced game."))]
     if pending.action in ("build", "extend"):
         if _from_hand(state, actor, pending.cards) is None:
-            problems.append(Problem("T-TURN-2", "/pending/cards", "The cards of the pending move are in the "
-                                                                  "builder's hand until it resolves."))
+            problems.append(Problem("T-TURN-2", "/pending/cards", tr("The cards of the pending move are in the "
+                                                                     "builder's hand until it resolves.")))
         if pending.action == "extend" and (pending.tower is None or pending.tower >= len(actor.towers)):
-            problems.append(Problem("T-ACT-EXTEND-1", "/pending/tower", "The extended tower is one of the "
-                                                                       "builder's towers."))
+            problems.append(Problem("T-ACT-EXTEND-1", "/pending/tower", tr("The extended tower is one of the "
+                                                                          "builder's towers.")))
         if pending.type == "giostra" and BUONA_PIETRA not in pending.cards:
-            problems.append(Problem("T-NOB-GIOSTRA", "/pending/cards", "A Giostra window on a build opens only "
-                                                                       "for Buona Pietra."))
+            problems.append(Problem("T-NOB-GIOSTRA", "/pending/cards", tr("A Giostra window on a build opens only "
+                                                                          "for Buona Pietra.")))
     elif pending.type == "giostra":
         card = pending.cards[0]
         if not (actor.played and actor.played[-1] == card) and not (card == PALAZZO and PALAZZO in state.removed):
-            problems.append(Problem("T-NOB-GIOSTRA", "/pending/action", "The noble answered lies last in its "
-                                                                        "player's played row."))
+            problems.append(Problem("T-NOB-GIOSTRA", "/pending/action", tr("The noble answered lies last in its "
+                                                                           "player's played row.")))
     if pending.type == "giostra" and not problems and not _giostra_allowed(state, pending.player,
                                                                           _window_counted(pending)):
-        problems.append(Problem("T-NOB-GIOSTRA", "/pending", "A Giostra window opens only for a player who may hold "
-                                                             "Giostra and play it within T-NOB-LIMIT."))
+        problems.append(Problem("T-NOB-GIOSTRA", "/pending", tr("A Giostra window opens only for a player who may hold "
+                                                                "Giostra and play it within T-NOB-LIMIT.")))
     return problems
 
 
@@ -511,15 +537,15 @@ def _check_marker(state_or_table, warnings: list[Problem], as_error: bool) -> li
     highest = state_or_table.highest
     if highest is None:
         if any(towers):
-            message = "Towers stand, so the first of them took the Highest marker: say who holds it."
+            message = tr("Towers stand, so the first of them took the Highest marker: say who holds it.")
             (problems if as_error else warnings).append(Problem("T-HIGH-2", "/highest", message))
         return problems
     tallest = [max([t.height for t in ts], default=0) for ts in towers]
     if tallest[highest] < tallest[1 - highest]:
         warnings.append(Problem("T-HIGH-3", "/highest",
-                                f"The marker's holder has no tower as tall as the other player's tallest "
-                                f"({tallest[highest]} < {tallest[1 - highest]}): possible only if a taller tower "
-                                "was destroyed."))
+                                tr("The marker's holder has no tower as tall as the other player's tallest "
+                                   "({mine} < {theirs}): possible only if a taller tower was destroyed.",
+                                   mine=tallest[highest], theirs=tallest[1 - highest])))
     return problems
 
 
@@ -535,16 +561,17 @@ def _check_nobles(state: State) -> list[Problem]:
     for p, player in enumerate(state.players):
         for i, card in enumerate(player.played):
             if card not in NOBLES or card == BUONA_PIETRA:
-                problems.append(Problem("T-NOB-PLAY", f"/players/{p}/played/{i}", "A played row holds the nobles "
-                                                                                  "played as actions, and Giostra."))
+                problems.append(Problem("T-NOB-PLAY", f"/players/{p}/played/{i}",
+                                        tr("A played row holds the nobles played as actions, and Giostra.")))
         if PALAZZO in player.played and state.palazzo != p:
-            problems.append(Problem("T-NOB-PC", "/palazzo", "A Palazzo Comunale in a played row is active: "
-                                                            f"palazzo is {p}."))
+            problems.append(Problem("T-NOB-PC", "/palazzo", tr("A Palazzo Comunale in a played row is active: "
+                                                               "palazzo is {player}.", player=p)))
     if state.palazzo is not None and PALAZZO not in state.players[state.palazzo].played:
-        problems.append(Problem("T-NOB-PC", "/palazzo", "An active Palazzo Comunale lies in its owner's played row."))
+        problems.append(Problem("T-NOB-PC", "/palazzo",
+                                tr("An active Palazzo Comunale lies in its owner's played row.")))
     for i, card in enumerate(state.removed):
         if is_tower_card(card):
-            problems.append(Problem("T-NOB-GIOSTRA", f"/removed/{i}", "Only nobles are removed from the game."))
+            problems.append(Problem("T-NOB-GIOSTRA", f"/removed/{i}", tr("Only nobles are removed from the game.")))
     return problems
 
 
@@ -581,8 +608,8 @@ def table_of(state: State) -> Table:
 def _check_closer(towers, closed_by: int | None) -> list[Problem]:
     """T-ACT-CLOSE-1: the closer had 4 complete towers, and complete towers are never destroyed."""
     if closed_by is not None and sum(t.complete for t in towers[closed_by]) < 4:
-        return [Problem("T-ACT-CLOSE-1", "/closed_by", "Closing takes at least 4 complete towers, and this player "
-                                                       "has fewer.")]
+        return [Problem("T-ACT-CLOSE-1", "/closed_by", tr("Closing takes at least 4 complete towers, and this player "
+                                                          "has fewer."))]
     return []
 
 

@@ -10,6 +10,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from ...wire import schemas as wire
 from .cards import CARD_NAMES, CARDS_BY_NAME, NOBLE_NAMES
+from .messages import tr, tr_n
 from .position import build_state, build_table
 from .steps import MAX_CARDS_IN_STEP, Step
 from .towers import MIN_HEIGHT
@@ -66,7 +67,7 @@ class TorriCountedHandSchema(wire.StrictSchema):
 def Pile(counted: type[Schema], **kwargs: Any) -> wire.ListOrCounted:  # noqa: N802
     """A list of cards, or `{"count": n, …}` when some or all of the cards are unknown."""
     return wire.ListOrCounted(_CARDS_FIELD, CARDS_JSON, counted,
-                              "Must be a list of cards, or {\"count\": n} when the cards are unknown.", **kwargs)
+                              tr("Must be a list of cards, or {\"count\": n} when the cards are unknown."), **kwargs)
 
 
 class TorriVariantSchema(wire.StrictSchema):
@@ -210,25 +211,25 @@ TorriPendingSchema.kinds = {kind: _pending_kind(kind) for kind in PENDING_FIELDS
 
 def _whole(messages: dict, name: str, value: int | None, low: int, high: int = MAX_CARDS) -> None:
     if value is None or not low <= value <= high:
-        messages[name] = [f"Must be a whole number from {low} to {high}."]
+        messages[name] = [tr("Must be a whole number from {low} to {high}.", low=low, high=high)]
 
 
 def _pending_messages(loaded: dict, original: dict) -> dict:
     """A pending decision's fields against its type: only its own (in the order the document gives them), its
     action, and the numbers it needs."""
     kind, action = loaded["type"], loaded["action"]
-    messages: dict = {key: [f"Unknown field \"{str(key):.40}\"."] for key in original
+    messages: dict = {key: [tr("Unknown field \"{field}\".", field=str(key)[:40])] for key in original
                       if key not in PENDING_FIELDS[kind]}
     actions = PENDING_ACTIONS_BY_TYPE[kind]
     if action not in actions:
-        messages["action"] = [f"Must be one of {', '.join(actions)}."]
+        messages["action"] = [tr("Must be one of {actions}.", actions=", ".join(actions))]
     if kind == "target":
         _whole(messages, "built", loaded.get("built"), 0)
         _whole(messages, "height", loaded.get("height"), MIN_HEIGHT)
     elif kind == "guard":
         target = loaded.get("target")
         if target is None:
-            messages["target"] = ["Must be an object."]
+            messages["target"] = [tr("Must be an object.")]
         if target is None or action not in actions:
             return messages
         aimed: dict = {}
@@ -249,7 +250,8 @@ def _count_message(loaded: Any, parts: tuple[str, ...]) -> list[str] | None:
     known = sum(len(loaded.get(part, ())) for part in parts)
     if loaded["count"] >= known:
         return None
-    return [f"\"count\" is the pile's size: at least the {known} known cards."]
+    return [tr_n("\"count\" is the pile's size: at least the {count} known card.",
+                 "\"count\" is the pile's size: at least the {count} known cards.", known)]
 
 
 def _state_shape_messages(loaded: dict, original: dict) -> dict:
@@ -407,13 +409,13 @@ def _to_step(loaded: dict) -> Step:
     for key in ("tower", "player", "kind", "rank"):
         if key in loaded:
             fields_[key] = loaded[key]
-    for key, what in (("towers", "A tower"), ("positions", "A position")):
+    for key in ("towers", "positions"):
         if key in loaded:
             if len(set(loaded[key])) != len(loaded[key]):
-                problems[key] = [f"{what} is named twice."]
+                problems[key] = [tr("A tower is named twice.") if key == "towers" else tr("A position is named twice.")]
             fields_[key] = tuple(sorted(loaded[key]))
     if kind == "take" and ("positions" in loaded) == ("cards" in loaded):
-        problems["_schema"] = ["A take move names either \"positions\" or \"cards\"."]
+        problems["_schema"] = [tr("A take move names either \"positions\" or \"cards\".")]
     if problems:
         raise ValidationError(problems)
     if kind == "noble":

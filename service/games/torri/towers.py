@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from ..core.memo import memo
-from .cards import BUONA_PIETRA, is_tower_card
+from .cards import BUONA_PIETRA, is_tower_card, names
+from .messages import either, tr, tr_p
 from .model import COLORFUL, PLAIN, Tower
 
 MIN_HEIGHT = 3  # T-ACT-BUILD-1
@@ -68,6 +69,24 @@ def contradicted_field(readings: tuple[tuple[str, int], ...], kind: str | None, 
                for option_kind, option_rank in readings):
         return "rank"
     return None
+
+
+def reading(kind: str, rank: int) -> str:
+    """What a stack makes as a tower, said: its kind and rank (`plain 9`, `colorful 10`: by its bottom rank)."""
+    if kind == PLAIN:
+        # Translators: a tower some cards make, in "they make a plain 10 or colorful 10" (a colorful tower by its
+        # bottom rank)
+        return tr_p("reading", "plain {rank}", rank=rank)
+    return tr_p("reading", "colorful {rank}", rank=rank)
+
+
+def mismatch(wrong: str, cards: tuple[int, ...], readings: tuple[tuple[str, int], ...]) -> str:
+    """The problem of a tower's (or a build's) `kind` or `rank` (`wrong`) that none of its cards' `readings` has
+    (T-ACT-BUILD-2)."""
+    # Translators: {field} is "kind" or "rank" (a field of the document); {stack} the cards, bottom first
+    # ("10-BP-BP"); {readings} what they make, like "plain 10 or colorful 10"
+    return tr("\"{field}\" does not match the cards {stack}: they make a {readings}.", field=wrong,
+              stack="-".join(names(cards)), readings=either(reading(kind, rank) for kind, rank in readings))
 
 
 def extension_fits(tower: Tower, added: tuple[int, ...]) -> bool:
