@@ -74,33 +74,3 @@ def narrated(event: Event, narrate: Narrator, names: Sequence[str], language: st
 
 __all__ = ["Event", "Listed", "Narrator", "narrated", "narrator", "plainly", "player_name", "winners_said",
            "winners_sentence"]
-
-
-# English-only pieces, while the games' narrators move to their catalogues (removed once none uses them)
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-            "eleventh", "twelfth")
-
-
-def listed(items, conjunction: str = "and") -> str:
-    words = [str(item) for item in items]
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
-
-
-def counted(number: int, noun: str, nouns: str | None = None) -> str:
-    return f"{number} {noun if number == 1 else nouns or noun + 's'}"
-
-
-def article(word: str) -> str:
-    spoken_vowel = word[:1].upper() in "AEIOU8" or word[:1] in "FHLMNRSX" and len(word) == 1 \
-        or word.startswith(("11", "18"))
-    return f"{'an' if spoken_vowel else 'a'} {word}"
-
-
-def ordinal(index: int) -> str:
-    if 0 <= index < len(ORDINALS):
-        return ORDINALS[index]
-    number = index + 1
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
