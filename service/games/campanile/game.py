@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.errors import Problem
-from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
+from ..core.game import Capability, Game, GameInfo, Json, Outcome, Proposal, Variant
 from ..core.language import DEFAULT
 from ..core.players import shuffled_rest
 from ..core.seating import player_names, to_act
@@ -106,11 +106,13 @@ class CampanileGame(Game[State, Step]):
     score_table = staticmethod(score_table)
     table_of = staticmethod(table_of)
 
-    def draw(self, table: Any, language: str = DEFAULT) -> str:
+    def draw(self, table: Any, language: str = DEFAULT, proposal: Proposal | None = None) -> str:
         """Draw a state's table or a table as SVG: the five towers in their row as stacks of cards, the flag each
         earns, the tokens under each in betting order in the players' colours, who takes the large and small
         numbers, and every player's total (the aria-label says who leads). Not cached: drawing is cheap."""
-        return table_picture.svg(table, language=language)
+        # With a `proposal` (Game.picture with `moves`): its step drawn faded where it was tried on this table, marked
+        # legal or refused, and its verdict below (picture._proposed). This docstring is the endpoint's description.
+        return table_picture.svg(table, language=language, proposal=proposal)
 
     @property
     def examples(self) -> dict[str, Json]:

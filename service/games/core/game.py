@@ -111,14 +111,15 @@ def checked(reading: Reading[S], field: str) -> S:
 @dataclass(frozen=True)
 class Proposal(Generic[T]):
     """A step tried on a position, for a picture (`Game.picture` with `moves`): the step, its index among the
-    moves, whether the rules take it, the violations if not (pointers from the moves), and what it does in words
-    when they do (its events' sentences)."""
+    moves, whether the rules take it, the violations if not (pointers from the moves), what it does in words when
+    they do (its events' sentences), and whose step it is."""
 
     step: T
     index: int
     legal: bool
     violations: tuple[Problem, ...] = ()
     sentences: tuple[str, ...] = ()
+    player: int | None = None  # the seat to act where it is tried (None: nobody, the game being over)
 
 class Game(ABC, Generic[S, T]):
     """A game: its rules on typed values, its documents' JSON forms, and the questions the service answers."""
@@ -459,9 +460,10 @@ class Game(ABC, Generic[S, T]):
             index = len(steps) - 1
             before = outcome.states[-2] if index else state
             said = tuple(self.narrate(event, names) for event in outcome.events if event.get("step") == index)
-            return before, Proposal(steps[index], index, True, (), said)
+            return before, Proposal(steps[index], index, True, (), said, self.to_act(before))
         index = outcome.failed_at or 0
-        return outcome.state, Proposal(steps[index], index, False, tuple(outcome.violations))
+        return outcome.state, Proposal(steps[index], index, False, tuple(outcome.violations), (),
+                                       self.to_act(outcome.state))
 
     def notation(self, request: Json) -> Json:
         """NOTATION: {"notation"}: the table of a {"state"} or {"table"} request in canonical notation."""
