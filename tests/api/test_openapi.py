@@ -319,10 +319,10 @@ def test_every_operation_but_the_probes_documents_its_4xx_answers(spec):
 
 def test_nothing_in_components_is_unused(spec):
     text = yaml.safe_dump({key: value for key, value in spec.items() if key != "components"})
-    referenced = set(re.findall(r"#/components/(\w+)/(\w+)", text))
+    referenced = set(re.findall(r"#/components/(\w+)/([\w.-]+)", text))
     for kind, entries in spec["components"].items():
         for name, entry in entries.items():
-            referenced |= set(re.findall(r"#/components/(\w+)/(\w+)", yaml.safe_dump(entry)))
+            referenced |= set(re.findall(r"#/components/(\w+)/([\w.-]+)", yaml.safe_dump(entry)))
     declared = {(kind, name) for kind, entries in spec["components"].items() for name in entries}
     assert declared - referenced == set()
 
