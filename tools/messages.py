@@ -12,7 +12,11 @@ service (service/api) and the command line (service). Domains:
 - `messages`: the sentences of the folder's Python modules, each a `tr`, `tr_n` or `tr_p` call
   (service.games.core.language.Catalogues.makers), read with Babel's Python extractor;
 - `rules` (a game's): the rule catalogue's words (rule_book.json and rulings.toml): each section, title and text,
-  its context the rule's id (`C-COMP-2 text`).
+  its context the rule's id (`C-COMP-2 text`);
+- `pages` (the web service's and each game's): the words of the referee's pages, each a `t`, `tn`, `tp` or `N_`
+  call (service.api.referee.MAKERS): the web service's page templates (`templates/**/*.html`, read with Jinja's
+  extractor) and scripts (`static/**/*.js`, Babel's JavaScript extractor); a game's editor's scripts (its
+  `referee/*.js`).
 The English text is each entry's id; the other languages (service.games.core.language.LANGUAGES) have a `.po` each:
 `locales/<language>/LC_MESSAGES/<domain>.po`, translated by people, with the game's glossary
 (`locales/<language>/glossary.toml`) beside it so that the same thing is always called the same.
@@ -34,6 +38,7 @@ from typing import Callable
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract as extract_from
 from babel.messages.pofile import read_po, write_po
+from jinja2.ext import babel_extract as jinja_extractor
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -42,10 +47,11 @@ from service.games.core.catalogue import DOMAIN as RULES  # noqa: E402
 from service.games.core.game import Game  # noqa: E402
 from service.games.core.language import DEFAULT, LANGUAGES, MAKERS, MESSAGES, Catalogues  # noqa: E402
 from service.games.registry import GAMES  # noqa: E402
+from service.api.referee import DOMAIN as PAGES, MAKERS as PAGE_MAKERS, sources as page_sources  # noqa: E402
 
 PARAMETER = re.compile(r"\{[a-z_]+\}")  # a parameter of an entry: `{player}`
 PROJECT = "tower-referee"
-ABOUT = {RULES: "the rule catalogue's words", MESSAGES: "its sentences"}
+ABOUT = {RULES: "the rule catalogue's words", MESSAGES: "its sentences", PAGES: "the words of its pages"}
 COMMENT_TAGS = ("Translators:",)  # a comment so tagged, just above a message, is a note for its translators
 
 
@@ -76,11 +82,13 @@ def _folders() -> list[Folder]:
                         ("The web service", ROOT / "service/api"), ("The command line", ROOT / "service")):
         folder = Folder(title, "1", Catalogues(path), {})
         folder.sources[MESSAGES] = lambda folder=folder: _sentences(folder)
+        folder.sources[PAGES] = lambda folder=folder: _page_words(folder)
         found.append(folder)
     for game in GAMES.values():
         folder = Folder(game.info.title, game.info.rules_version, game.catalogues, {})
         folder.sources[MESSAGES] = lambda folder=folder: _sentences(folder)
         folder.sources[RULES] = lambda folder=folder, game=game: _rules(folder, game)
+        folder.sources[PAGES] = lambda folder=folder: _page_words(folder)
         found.append(folder)
     return found
 
@@ -111,6 +119,25 @@ def _sentences(folder: Folder) -> Catalog | None:
     for path in sorted(folder.path.glob("*.py")):
         with open(path, "rb") as file:
             for line, text, comments, context in extract_from("python", file, keywords=MAKERS,
+                                                               comment_tags=COMMENT_TAGS, strip_comment_tags=True):
+                where = (path.relative_to(ROOT).as_posix(), line)
+                known = catalog.get(text, context=context)
+                if known is not None:
+                    known.locations.append(where)
+                    known.auto_comments.extend(c for c in comments if c not in known.auto_comments)
+                else:
+                    catalog.add(text, locations=[where], auto_comments=comments, context=context)
+    return catalog if len(catalog) else None
+
+
+def _page_words(folder: Folder) -> Catalog | None:
+    """The words of the folder's pages (service.api.referee.sources: the web service's templates and scripts, a
+    game's editor), in the order of the files and of their lines; None for a folder whose pages say nothing."""
+    catalog = _catalog(folder, PAGES)
+    for path in page_sources(folder.path):
+        method = jinja_extractor if path.suffix == ".html" else "javascript"
+        with open(path, "rb") as file:
+            for line, text, comments, context in extract_from(method, file, keywords=PAGE_MAKERS,
                                                                comment_tags=COMMENT_TAGS, strip_comment_tags=True):
                 where = (path.relative_to(ROOT).as_posix(), line)
                 known = catalog.get(text, context=context)

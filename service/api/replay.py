@@ -3,17 +3,19 @@
 in words, whose turn it is and the score; the first illegal step is marked with the rule it breaks, the rule's text,
 the service's sentence and the steps that were open instead. The link holds the record and the step.
 
-A sibling of the scoring page (referee.py): plain HTML, CSS and JavaScript served from `static/replay/` under the
-same strict policy; it calls the public API (/replay once per record, /rules, /picture and /score once per step
-shown, /legal-moves at the illegal step) with relative URLs, so it works wherever the service is mounted.
+A sibling of the scoring page (referee.py): plain HTML (the template `templates/pages/replay.html`), CSS and
+JavaScript served from `static/replay/` under the same strict policy, in the language chosen as the scoring page's
+(its words are the web service's `pages` catalogue); it calls the public API (/replay once per record, /rules,
+/picture and /score once per step shown, /legal-moves at the illegal step) in the page's language, with relative
+URLs, so it works wherever the service is mounted.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Response, send_from_directory
+from flask import Blueprint, Response
 
-from .referee import strict
+from .referee import page
 
 STATIC = Path(__file__).resolve().parent / "static" / "replay"
 
@@ -22,5 +24,5 @@ replay_blp = Blueprint("replay_page", __name__, static_folder=str(STATIC), stati
 
 @replay_blp.route("/referee/replay", methods=["GET"])
 def replay_page() -> Response:
-    """The page itself."""
-    return strict(send_from_directory(STATIC, "index.html", max_age=0))
+    """The page itself, in the language chosen."""
+    return page("pages/replay.html")

@@ -18,9 +18,17 @@
 //                          check the table with /validate while it is edited
 //   isEmpty()              optional: nothing entered yet (no live check then)
 // context: {root, game, el, changed, announce, svgNode, redraw(scopes, draw) (page.js), post(path, body) -> {ok,
-// status, body}, postSvg(path, body) -> SVG text or null}: post and postSvg call this game's endpoints.
+// status, body}, postSvg(path, body) -> SVG text or null, t, tn, tp, parts, list, number, lang}: post and postSvg
+// call this game's endpoints in the page's language; t, tn, tp (words.js) say the editor's words, from its game's
+// `pages` catalogue (referee/<game>/messages.json), in the page's language.
+//
+// The page speaks the language the server chose (<html lang>); its words are in the page (words.js), every call
+// to the API says the language (Accept-Language), and the link keeps `?lang=` when the page's address has it.
 
 import {announcer, copyText, el, redraw, svgNode} from "./page.js";
+import {editorWords, keepingLanguage, pickerFollows, spoken, words} from "./words.js";
+
+const {t, tp} = words;
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -46,7 +54,7 @@ function apiPath(path, gameId) { return "v1/games/" + (gameId || current.game.id
 
 async function post(path, body, gameId) {
   const response = await fetch(apiPath(path, gameId), {
-    method: "POST", headers: {"Content-Type": "application/json", "Accept": "application/json"},
+    method: "POST", headers: spoken({"Content-Type": "application/json", "Accept": "application/json"}),
     body: JSON.stringify(body),
   });
   let answer = null;
@@ -56,7 +64,7 @@ async function post(path, body, gameId) {
 
 async function postSvg(path, body, gameId) {
   const response = await fetch(apiPath(path, gameId), {
-    method: "POST", headers: {"Content-Type": "application/json", "Accept": "image/svg+xml"},
+    method: "POST", headers: spoken({"Content-Type": "application/json", "Accept": "image/svg+xml"}),
     body: JSON.stringify(body),
   });
   return response.ok ? response.text() : null;
@@ -95,6 +103,7 @@ function changed() {
   const table = current.editor.table();
   const fragment = "#" + current.game.id + (table === null || table === undefined ? "" : ":" + encodeTable(table));
   if (location.hash !== fragment) history.replaceState(null, "", fragment);
+  pickerFollows();
   ui.json.value = JSON.stringify(current.editor.request(), null, 1);
   try { localStorage.setItem(storeKey(current.game.id), JSON.stringify(table)); } catch (e) { /* private mode */ }
   clearProblems();
@@ -116,9 +125,9 @@ function showProblems(problem) {
   const handled = current.editor.showProblems && current.editor.showProblems(problem, ui.problems);
   if (!handled) {
     let errors = (problem && problem.errors) || [];
-    if (!errors.length) errors = [{message: (problem && problem.detail) || "The service refused the table.", rule: null}];
+    if (!errors.length) errors = [{message: (problem && problem.detail) || t("The service refused the table."), rule: null}];
     const impossible = !problem || problem.status === 422 || problem.status === undefined;
-    ui.problems.appendChild(el("h3", {text: impossible ? "This table cannot be real" : "This is not a table yet"}));
+    ui.problems.appendChild(el("h3", {text: impossible ? t("This table cannot be real") : t("This is not a table yet")}));
     ui.problems.appendChild(el("ul", {}, errors.map((error) => el("li", {}, [
       error.message, error.rule ? el("span", {class: "rule", text: error.rule}) : null,
       error.pointer ? el("code", {class: "pointer", text: error.pointer}) : null,
@@ -172,7 +181,7 @@ async function score() {
   checkSerial++;
   clearProblems();
   ui.score.disabled = true;
-  ui.score.textContent = "Scoring…";
+  ui.score.textContent = t("Scoring…");
   const body = editor.request();
   try {
     const answer = await post("score", body);
@@ -180,14 +189,15 @@ async function score() {
     if (!answer.ok) {
       ui.result.hidden = true;
       showProblems(answer.body || {status: answer.status});
-      announce("The table was refused: " + ((answer.body && answer.body.errors && answer.body.errors[0] &&
-        answer.body.errors[0].message) || "see the problems."));
+      const first = answer.body && answer.body.errors && answer.body.errors[0] && answer.body.errors[0].message;
+      announce(first ? t("The table was refused: {problem}", {problem: first})
+                     : t("The table was refused: see the problems."));
       return;
     }
     ui.breakdown.replaceChildren();
     const verdict = editor.showScore(answer.body, ui.breakdown);
     ui.verdict.textContent = verdict;
-    ui.verdict.className = "verdict" + (/draw|share/i.test(verdict) ? " draw" : "");
+    ui.verdict.className = "verdict" + (shared(answer.body) ? " draw" : "");
     const warnings = answer.body.warnings || [];
     ui.warnings.replaceChildren(...warnings.map((warning) =>
       el("li", {text: warning.message + (warning.rule ? " (" + warning.rule + ")" : "")})));
@@ -197,11 +207,18 @@ async function score() {
     if (game.picture) showPicture(await postSvg("picture", body));
     else showPicture(null);
   } catch (e) {
-    showProblems({errors: [{message: "Could not reach the referee service. Is it running?", rule: null}]});
+    showProblems({errors: [{message: t("Could not reach the referee service. Is it running?"), rule: null}]});
   } finally {
     ui.score.disabled = false;
-    ui.score.textContent = "Score";
+    ui.score.textContent = tp("button", "Score");
   }
+}
+
+// a draw, or a win shared (no one winner): the verdict says so in its colour
+function shared(answer) {
+  const winners = Array.isArray(answer.winners) ? answer.winners
+    : answer.winner === null || answer.winner === undefined ? [] : [answer.winner];
+  return winners.length !== 1;
 }
 
 // ------------------------------------------------------------ choosing a game
@@ -220,22 +237,25 @@ async function choose(gameId, table) {
   document.documentElement.dataset.ready = "false";
   window.clearTimeout(checkTimer);
   checkSerial++;
-  const module = await import(new URL(game.editor, document.baseURI).href);
+  const editorUrl = new URL(game.editor, document.baseURI).href;
+  const [module, said] = await Promise.all([import(editorUrl), editorWords(editorUrl)]);
   if (game.style) ui.editorStyle.href = game.style; else ui.editorStyle.removeAttribute("href");
   ui.editorRoot.replaceChildren();
   ui.result.hidden = true;
   const context = {root: ui.editorRoot, game, el, changed, announce, svgNode, redraw,
-                   post: (path, body) => post(path, body, game.id), postSvg: (path, body) => postSvg(path, body, game.id)};
+                   post: (path, body) => post(path, body, game.id), postSvg: (path, body) => postSvg(path, body, game.id),
+                   t: said.t, tn: said.tn, tp: said.tp, parts: said.parts, list: said.list, number: said.number,
+                   lang: said.lang};
   const editor = module.create(context);
   current = {game, editor};
   document.documentElement.dataset.game = game.id;
-  document.title = game.title + " — the referee";
-  ui.title.replaceChildren(game.title, " ", el("span", {text: "· the referee"}));
-  ui.rules.href = "v1/games/" + game.id + "/rules";
+  document.title = t("{game} — the referee", {game: game.title});
+  ui.title.replaceChildren(game.title, " ", el("span", {text: t("· the referee")}));
+  ui.rules.href = keepingLanguage("v1/games/" + game.id + "/rules");
   ui.main.classList.toggle("wide", !!editor.wide);
-  ui.hint.textContent = editor.hint || "Ctrl+Enter scores";
+  ui.hint.textContent = editor.hint || t("Ctrl+Enter scores");
   ui.example.hidden = !editor.example;
-  ui.example.textContent = editor.exampleLabel || "Example";
+  ui.example.textContent = editor.exampleLabel || t("Example");
   if (table === undefined) {
     try { table = JSON.parse(localStorage.getItem(storeKey(game.id)) || "null"); } catch (e) { table = null; }
   }
@@ -259,22 +279,22 @@ ui.example.addEventListener("click", async () => {
   await current.editor.example(); // an editor may fetch its example
   ui.result.hidden = true;
   changed();
-  announce("The example table is in the editor.");
+  announce(t("The example table is in the editor."));
 });
 ui.clear.addEventListener("click", () => {
   current.editor.load(null);
   ui.result.hidden = true;
   changed();
-  announce("The table is empty.");
+  announce(t("The table is empty."));
 });
 ui.share.addEventListener("click", async () => {
   changed();
   const done = await copyText(location.href);
-  announce(done ? "The link to this table is copied." : "The link to this table is in the address bar.");
+  announce(done ? t("The link to this table is copied.") : t("The link to this table is in the address bar."));
 });
 ui.copyJson.addEventListener("click", async () => {
   const done = await copyText(ui.json.value);
-  announce(done ? "The JSON is copied." : "Select the JSON and copy it.");
+  announce(done ? t("The JSON is copied.") : t("Select the JSON and copy it."));
 });
 window.addEventListener("hashchange", () => {
   const {game, table} = readFragment();

@@ -4,9 +4,14 @@
 // in the list and explained: the rule (from the catalogue), the service's sentence, and the steps that were open
 // (/legal-moves). The link holds the record and the step: #<game>/<step>:<record>, the record deflated and in
 // base64url ("z…"), or plain JSON in base64url ("j…") where the browser cannot deflate. No framework, no build
-// step, nothing from another origin.
+// step, nothing from another origin. The page speaks the language the server chose (<html lang>): its words are in
+// the page (words.js), every call to the API says the language (Accept-Language: events, violations, rules come back
+// in it), and the link keeps `?lang=` when the page's address has it.
 
 import {announcer, copyText, el, svgNode} from "../../assets/page.js"; // the scoring page's: /referee/assets/
+import {keepingLanguage, pickerFollows, spoken, words} from "../../assets/words.js";
+
+const {t, tn, tp, parts} = words;
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -31,7 +36,7 @@ const api = (gameId, path) => "../v1/games/" + gameId + "/" + path; // relative:
 
 async function post(gameId, path, body, accept) {
   const response = await fetch(api(gameId, path), {
-    method: "POST", headers: {"Content-Type": "application/json", "Accept": accept || "application/json"},
+    method: "POST", headers: spoken({"Content-Type": "application/json", "Accept": accept || "application/json"}),
     body: JSON.stringify(body),
   });
   if (accept === "image/svg+xml") return {ok: response.ok, status: response.status, body: await response.text()};
@@ -50,8 +55,6 @@ function describe(move) {
   });
   return move.type.replace(/_/g, " ") + (facts.length ? " " + facts.join(", ") : "");
 }
-
-function counted(number, noun) { return number + " " + noun + (number === 1 ? "" : "s"); }
 
 // Whose turn a state says it is; null once the game is over (every game's state has `turn`; a state with `to_act` names
 // who answers a reaction)
@@ -105,6 +108,7 @@ async function updateLink() {
   }
   const fragment = "#" + game.info.id + "/" + position + ":" + encoded.text;
   if (location.hash !== fragment) history.replaceState(null, "", fragment);
+  pickerFollows();
 }
 
 function readFragment() {
@@ -124,7 +128,7 @@ function showProblems(title, errors) {
 
 async function catalogue(gameId) {
   if (!catalogues[gameId]) {
-    const response = await fetch(api(gameId, "rules"), {headers: {"Accept": "application/json"}});
+    const response = await fetch(api(gameId, "rules"), {headers: spoken({"Accept": "application/json"})});
     const answer = await response.json();
     catalogues[gameId] = new Map(answer.rules.map((rule) => [rule.id, rule]));
   }
@@ -136,7 +140,7 @@ async function load(text, wanted) {
   ui.problems.hidden = true;
   let record;
   try { record = JSON.parse(text); } catch (e) {
-    showProblems("This is not JSON", [{message: e.message}]);
+    showProblems(t("This is not JSON"), [{message: e.message}]);
     document.documentElement.dataset.ready = "true";
     return;
   }
@@ -144,30 +148,30 @@ async function load(text, wanted) {
     typeof record.state === "object" && Array.isArray(record.moves);
   const info = shaped && games.find((g) => g.id === record.state.game);
   if (!info) {
-    showProblems("This is not a game record", [{message: shaped
-      ? "The state names no game served here (its \"game\" is one of " + games.map((g) => g.id).join(", ") + ")."
-      : "A record is an object {\"state\": …, \"moves\": […]}."}]);
+    showProblems(t("This is not a game record"), [{message: shaped
+      ? t("The state names no game served here (its \"game\" is one of {games}).", {games: games.map((g) => g.id).join(", ")})
+      : t("A record is an object {object}.", {object: "{\"state\": …, \"moves\": […]}"})}]);
     document.documentElement.dataset.ready = "true";
     return;
   }
   ui.replay.disabled = true;
-  ui.replay.textContent = "Replaying…";
+  ui.replay.textContent = t("Replaying…");
   try {
     const [answer, rules] = await Promise.all([post(info.id, "replay", record), catalogue(info.id)]);
     if (!answer.ok) {
       const problem = answer.body || {};
-      showProblems(answer.status === 422 ? "The starting state cannot be real" : "The service refused the record",
-                   problem.errors || [{message: problem.detail || "Error " + answer.status}]);
+      showProblems(answer.status === 422 ? t("The starting state cannot be real") : t("The service refused the record"),
+                   problem.errors || [{message: problem.detail || t("Error {status}", {status: String(answer.status)})}]);
       ui.stage.hidden = true;
       ui.verdict.hidden = true;
       return;
     }
     start(info, record, answer.body, rules, wanted);
   } catch (e) {
-    showProblems("Could not reach the referee service", [{message: "Is it running?"}]);
+    showProblems(t("Could not reach the referee service"), [{message: t("Is it running?")}]);
   } finally {
     ui.replay.disabled = false;
-    ui.replay.textContent = "Replay";
+    ui.replay.textContent = tp("button", "Replay");
     document.documentElement.dataset.ready = "true";
   }
 }
@@ -178,13 +182,13 @@ function start(info, record, answer, rules, wanted) {
   for (const event of answer.events) events[event.step].push(event);
   game = {
     info, record, answer, rules, failedAt, events,
-    names: (record.state.players || []).map((player, i) => player.name || "Player " + (i + 1)),
+    names: (record.state.players || []).map((player, i) => player.name || t("Player {number}", {number: i + 1})),
     last: failedAt === null ? record.moves.length : failedAt + 1,
     pictures: new Map(), scores: new Map(), legal: null,
   };
   document.documentElement.dataset.game = info.id;
-  document.title = info.title + " — replay — the referee";
-  ui.rules.href = "../v1/games/" + info.id + "/rules";
+  document.title = t("{game} — replay — the referee", {game: info.title});
+  ui.rules.href = keepingLanguage("../v1/games/" + info.id + "/rules");
   drawVerdict();
   drawSteps();
   ui.slider.max = String(game.last);
@@ -200,29 +204,33 @@ function drawVerdict() {
   ui.verdict.replaceChildren();
   if (failedAt === null) {
     ui.verdict.className = "verdict legal";
-    ui.verdict.append(el("strong", {text: "Every step is legal."}),
-                      " " + info.title + ": " + moves + " step" + (moves === 1 ? "" : "s") + ", replayed to the end.");
+    ui.verdict.append(el("strong", {text: t("Every step is legal.")}),
+                      " " + tn("{game}: {count} step, replayed to the end.", "{game}: {count} steps, replayed to the end.",
+                               moves, {game: info.title}));
   } else {
     const violation = answer.violations[0] || {};
     ui.verdict.className = "verdict illegal";
-    ui.verdict.append(el("strong", {text: "Step " + (failedAt + 1) + " of " + moves + " breaks a rule"}),
-                      " (", el("span", {class: "rule-id", text: violation.rule || "?"}), "): ",
-                      violation.message || "", " ",
-                      el("button", {type: "button", class: "small", text: "Show it", on: {click: () => go(failedAt + 1)}}));
+    // Translators: {verdict} is "Step 4 of 12 breaks a rule", {rule} the rule's id (T-BUILD-2), {message} the
+    // service's sentence
+    ui.verdict.append(...parts(t("{verdict} ({rule}): {message}"), {
+      verdict: el("strong", {text: t("Step {number} of {count} breaks a rule", {number: failedAt + 1, count: moves})}),
+      rule: el("span", {class: "rule-id", text: violation.rule || "?"}),
+      message: violation.message || "",
+    }), " ", el("button", {type: "button", class: "small", text: t("Show it"), on: {click: () => go(failedAt + 1)}}));
   }
   ui.verdict.hidden = false;
 }
 
 function actorOf(index) {
   const player = toAct(stateAt(index));
-  return player === null || player === undefined ? "—" : game.names[player] || "player " + player;
+  return player === null || player === undefined ? "—" : game.names[player] || t("player {number}", {number: player});
 }
 
 function drawSteps() {
   const {record, failedAt, events} = game;
   const items = [el("li", {class: "step start", dataset: {position: "0"}, on: {click: () => go(0)}}, [
     el("span", {class: "number", text: "0"}),
-    el("span", {class: "move", text: "The start: " + game.names.join(", ")}),
+    el("span", {class: "move", text: t("The start: {players}", {players: game.names.join(", ")})}),
   ])];
   record.moves.forEach((move, index) => {
     const illegal = index === failedAt;
@@ -235,7 +243,7 @@ function drawSteps() {
     }, [
       el("span", {class: "number", text: String(index + 1)}),
       el("span", {class: "move"}, [
-        unplayed ? null : el("span", {class: "actor", text: actorOf(index) + ": "}), describe(move),
+        unplayed ? null : el("span", {class: "actor", text: t("{player}:", {player: actorOf(index)}) + " "}), describe(move),
         illegal ? el("span", {class: "badge", text: "✗ " + (game.answer.violations[0] || {}).rule}) : null,
       ]),
       events[index].length ? el("span", {class: "said", text: events[index].map((e) => e.text).join(" ")}) : null,
@@ -259,27 +267,30 @@ function go(target) {
   const {failedAt, record, names, events} = game;
   const illegal = failedAt !== null && position === failedAt + 1;
   ui.slider.value = String(position);
-  ui.slider.setAttribute("aria-valuetext", position === 0 ? "the start" : "step " + position);
+  ui.slider.setAttribute("aria-valuetext", position === 0 ? t("the start") : t("step {number}", {number: position}));
   ui.first.disabled = ui.previous.disabled = position === 0;
   ui.next.disabled = ui.last.disabled = position === game.last;
   document.documentElement.dataset.position = String(position);
 
   const state = stateAt(position);
   const player = toAct(state);
-  const of = " of " + record.moves.length;
-  ui.position.replaceChildren(position === 0 ? "The start" : "Step " + position + of,
-                              illegal ? el("span", {class: "badge", text: "illegal"}) : "");
-  ui.turn.textContent = player === null ? "The game is over." : (names[player] || "player " + player) + " to act" +
-    (illegal ? " (as before the refused step)." : ".");
+  const count = record.moves.length;
+  ui.position.replaceChildren(position === 0 ? t("The start") : t("Step {number} of {count}", {number: position, count}),
+                              illegal ? el("span", {class: "badge", text: t("illegal")}) : "");
+  const actor = player === null ? null : names[player] || t("player {number}", {number: player});
+  ui.turn.textContent = actor === null ? t("The game is over.")
+    : illegal ? t("{player} to act (as before the refused step).", {player: actor}) : t("{player} to act.", {player: actor});
 
   let said;
   if (position === 0) {
-    said = [el("p", {class: "quiet", text: "Where the game started: the deal as the record gives it."})];
+    said = [el("p", {class: "quiet", text: t("Where the game started: the deal as the record gives it.")})];
   } else if (illegal) {
-    said = [el("p", {}, [el("strong", {text: actorOf(failedAt) + " tried: "}), describe(record.moves[failedAt]) + "."])];
+    said = [el("p", {}, [el("strong", {text: t("{player} tried:", {player: actorOf(failedAt)}) + " "}),
+                         describe(record.moves[failedAt]) + "."])];
   } else {
     const move = record.moves[position - 1];
-    said = [el("p", {class: "move-line"}, [el("strong", {text: actorOf(position - 1) + ": "}), describe(move)]),
+    said = [el("p", {class: "move-line"}, [el("strong", {text: t("{player}:", {player: actorOf(position - 1)}) + " "}),
+                                           describe(move)]),
             el("ul", {class: "events"}, events[position - 1].map((event) => el("li", {text: event.text})))];
   }
   ui.happened.replaceChildren(...said);
@@ -296,9 +307,9 @@ function go(target) {
   window.clearTimeout(settleTimer);
   settleTimer = window.setTimeout(settled, SETTLE_MS);
   updateLink();
-  const first = illegal ? "Illegal: " + ((game.answer.violations[0] || {}).message || "")
+  const first = illegal ? t("Illegal: {message}", {message: (game.answer.violations[0] || {}).message || ""})
     : position === 0 ? "" : events[position - 1].map((e) => e.text).join(" ");
-  announce((position === 0 ? "The start." : "Step " + position + of + ". ") + first);
+  announce(position === 0 ? t("The start.") + first : t("Step {number} of {count}.", {number: position, count}) + " " + first);
 }
 
 // The current step is kept in the middle of the list when it leaves it (the page itself does not scroll)
@@ -313,7 +324,7 @@ function keepInView(item) {
 
 function drawRuling() {
   const {failedAt, answer, rules} = game;
-  const nodes = [el("h3", {text: "Why step " + (failedAt + 1) + " is illegal"})];
+  const nodes = [el("h3", {text: t("Why step {number} is illegal", {number: failedAt + 1})})];
   for (const violation of answer.violations) {
     const rule = rules.get(violation.rule) || {};
     nodes.push(el("div", {class: "violation"}, [
@@ -321,12 +332,12 @@ function drawRuling() {
       el("blockquote", {class: "rule-text"}, [
         el("span", {class: "rule-title", text: violation.rule + (rule.title ? " · " + rule.title : "") +
                                                  (rule.section ? " — " + rule.section : "")}),
-        el("span", {text: rule.text || "(not in the catalogue)"}),
+        el("span", {text: rule.text || t("(not in the catalogue)")}),
       ]),
-      el("p", {class: "where"}, ["In the record at ", el("code", {text: violation.pointer})]),
+      el("p", {class: "where"}, parts(t("In the record at {pointer}"), {pointer: el("code", {text: violation.pointer})})),
     ]));
   }
-  const open = el("div", {class: "open-steps", id: "open-steps"}, [el("p", {class: "quiet", text: "Finding the legal steps…"})]);
+  const open = el("div", {class: "open-steps", id: "open-steps"}, [el("p", {class: "quiet", text: t("Finding the legal steps…")})]);
   nodes.push(open);
   ui.ruling.replaceChildren(...nodes);
   drawLegal(open);
@@ -344,10 +355,12 @@ async function drawLegal(box) {
   const shown = 12;
   const list = (some) => el("ul", {class: "legal"}, some.map((move) => el("li", {}, el("code", {text: describe(move)}))));
   box.replaceChildren(...[
-    el("h4", {text: moves.length ? player + " could have made one of " + moves.length + " legal step" +
-                                   (moves.length === 1 ? "" : "s") + ":" : "No legal step was open."}),
+    el("h4", {text: moves.length ? tn("{player} could have made one of {count} legal step:",
+                                      "{player} could have made one of {count} legal steps:", moves.length, {player})
+                                 : t("No legal step was open.")}),
     list(moves.slice(0, shown)),
-    moves.length > shown ? el("details", {}, [el("summary", {text: "and " + (moves.length - shown) + " more"}),
+    moves.length > shown ? el("details", {}, [el("summary", {text: tn("and {count} more", "and {count} more",
+                                                                      moves.length - shown)}),
                                              list(moves.slice(shown))]) : null,
   ].filter(Boolean));
 }
@@ -361,8 +374,8 @@ function showCached() {
     ui.picture.replaceChildren(...(node ? [node] : []));
   }
   ui.picture.classList.toggle("stale", !svg);
-  ui.caption.textContent = position === 0 ? "The table at the start." : "The table after step " +
-    Math.min(position, game.failedAt === null ? position : game.failedAt) + ".";
+  ui.caption.textContent = position === 0 ? t("The table at the start.") : t("The table after step {number}.",
+    {number: Math.min(position, game.failedAt === null ? position : game.failedAt)});
   drawScores(game.scores.get(position));
 }
 
@@ -388,20 +401,24 @@ async function settled() {
 
 function drawScores(score) {
   if (!score) {
-    ui.scores.replaceChildren(el("span", {class: "quiet", text: "Counting the score…"}));
+    ui.scores.replaceChildren(el("span", {class: "quiet", text: t("Counting the score…")}));
     return;
   }
   const winners = score.winners || (score.winner === null || score.winner === undefined ? [] : [score.winner]);
   const chips = score.players.map((player, i) => {
     let points;
-    if ("so_far" in player) points = player.so_far + " on the track · " + player.total + " with the end scoring";
-    else if ("total" in player) points = counted(player.total, "point");
-    else points = counted(player.towers, "tower") + " · " + counted(player.tokens, "token");
+    if ("so_far" in player) {
+      points = t("{track} on the track · {total} with the end scoring", {track: player.so_far, total: player.total});
+    } else if ("total" in player) {
+      points = tn("{count} point", "{count} points", player.total);
+    } else {
+      points = tn("{count} tower", "{count} towers", player.towers) + " · " + tn("{count} token", "{count} tokens", player.tokens);
+    }
     // no colour swatch: each game's picture has its own colours for the players
     return el("span", {class: "chip" + (winners.includes(i) ? " leads" : "")}, [
       el("strong", {text: player.name}), " " + points]);
   });
-  ui.scores.replaceChildren(el("span", {class: "label", text: "Score here, counted as if the game ended now:"}),
+  ui.scores.replaceChildren(el("span", {class: "label", text: t("Score here, counted as if the game ended now:")}),
                             ...chips);
 }
 
@@ -422,7 +439,7 @@ ui.slider.addEventListener("input", () => go(Number(ui.slider.value)));
 ui.share.addEventListener("click", async () => {
   await updateLink();
   const done = await copyText(location.href);
-  announce(done ? "The link to this step is copied." : "The link to this step is in the address bar.");
+  announce(done ? t("The link to this step is copied.") : t("The link to this step is in the address bar."));
 });
 document.addEventListener("keydown", (event) => {
   if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
@@ -451,8 +468,9 @@ async function begin() {
       await load(ui.record.value, linked.position);
       return;
     }
-    showProblems("The link holds no record", [{message: "It was cut short, perhaps: ask for the whole link."}]);
+    showProblems(t("The link holds no record"), [{message: t("It was cut short, perhaps: ask for the whole link.")}]);
   }
+  pickerFollows();
   document.documentElement.dataset.ready = "true";
 }
 

@@ -1,7 +1,10 @@
 // Campanile's editor on the referee page: the players, then the five towers in their order (A nearest the Finito
 // piles), each with its height and card count (steppers) and the tokens under it in the order they were placed
 // (buttons add a token of the chosen player). Scored through /score {"table"}; the result names the flags, who
-// took the large and the small number of each, and the tie-breaks that decided (C-END-2, C-END-3).
+// took the large and the small number of each, and the tie-breaks that decided (C-END-2, C-END-3). Its words are the
+// game's `pages` catalogue, said with the page's t and tn.
+
+const N_ = (text) => text; // marks a sentence for the catalogue; said with t() where it is shown
 
 const STYLES = ["A", "B", "C", "D", "E"];
 const MIN_PLAYERS = 2, MAX_PLAYERS = 5, MAX_CARDS = 14;
@@ -17,9 +20,9 @@ const EXAMPLE = {
   ],
 };
 const REASONS = {
-  total: "the greatest total",
-  placed_first: "an equal total, but placed a token here first (C-END-3)",
-  placed_later: "an equal total, but placed a token here later (C-END-3)",
+  total: N_("the greatest total"),
+  placed_first: N_("an equal total, but placed a token here first (C-END-3)"),
+  placed_later: N_("an equal total, but placed a token here later (C-END-3)"),
 };
 
 function emptyTable() {
@@ -36,38 +39,40 @@ function playsOf(height, cards) {
 
 const clamp = (value, low, high) => Math.max(low, Math.min(high, value));
 
-export function create({root, el, changed, announce, redraw}) {
+export function create({root, el, changed, announce, redraw, t, tn, list}) {
   let model = emptyTable();
   let chosen = 0; // whose tokens the buttons add
 
   const playersBox = el("div", {class: "cp-players"});
-  const tokenBar = el("div", {class: "players-bar", role: "group", "aria-label": "Tokens of"});
-  const towersBox = el("ol", {class: "cp-towers", "aria-label": "The towers, nearest the piles first"});
+  const tokenBar = el("div", {class: "players-bar", role: "group", "aria-label": t("Tokens of")});
+  const towersBox = el("ol", {class: "cp-towers", "aria-label": t("The towers, nearest the piles first")});
   root.append(
-    el("h3", {class: "cp-heading", text: "Players"}), playersBox,
-    el("h3", {class: "cp-heading", text: "Towers"}),
-    el("p", {class: "cp-note", text: "Tower A stands nearest the Finito piles. Tokens under a tower are listed in " +
-                                     "the order they were placed."}),
+    el("h3", {class: "cp-heading", text: t("Players")}), playersBox,
+    el("h3", {class: "cp-heading", text: t("Towers")}),
+    el("p", {class: "cp-note", text: t("Tower A stands nearest the Finito piles. Tokens under a tower are listed in " +
+                                       "the order they were placed.")}),
     tokenBar, towersBox,
   );
 
-  function name(player) { return (model.players[player] && model.players[player].name) || "Player " + (player + 1); }
+  function name(player) {
+    return (model.players[player] && model.players[player].name) || t("Player {number}", {number: player + 1});
+  }
 
   function update() { drawAll(); changed(); }
 
   function drawPlayers() {
     playersBox.replaceChildren(...model.players.map((player, i) => el("div", {class: "cp-player"}, [
       el("span", {class: "swatch p" + i, "aria-hidden": "true"}),
-      el("input", {type: "text", value: player.name, maxlength: "100", "aria-label": "Name of player " + (i + 1),
+      el("input", {type: "text", value: player.name, maxlength: "100", "aria-label": t("Name of player {number}", {number: i + 1}),
                    on: {input: (event) => { player.name = event.target.value; drawTokens(); changed(); }}}),
       el("button", {type: "button", class: "small icon", text: "×", disabled: model.players.length <= MIN_PLAYERS,
-                    "aria-label": "Remove player " + (i + 1), on: {click: () => removePlayer(i)}}),
+                    "aria-label": t("Remove player {number}", {number: i + 1}), on: {click: () => removePlayer(i)}}),
     ])));
     if (model.players.length < MAX_PLAYERS) {
-      playersBox.appendChild(el("button", {type: "button", class: "small", text: "Add a player", on: {click: () => {
+      playersBox.appendChild(el("button", {type: "button", class: "small", text: t("Add a player"), on: {click: () => {
         model.players.push({name: DEFAULT_NAMES[model.players.length]});
         update();
-        announce(model.players.length + " players.");
+        announce(tn("{count} player.", "{count} players.", model.players.length));
       }}}));
     }
   }
@@ -83,10 +88,16 @@ export function create({root, el, changed, announce, redraw}) {
   }
 
   function drawTokenBar() {
-    tokenBar.replaceChildren(el("span", {class: "label", text: "New tokens are"}), ...model.players.map((_, i) =>
+    // Translators: before the buttons that choose whose tokens the + buttons add ("New tokens are" [Ada's] [Bea's])
+    tokenBar.replaceChildren(el("span", {class: "label", text: t("New tokens are")}), ...model.players.map((_, i) =>
       el("button", {type: "button", class: "small chooser-player", "aria-pressed": String(i === chosen),
-                    on: {click: () => { chosen = i; drawTokenBar(); drawTowers(); announce("New tokens are " + name(i) + "'s."); }}},
-         [el("span", {class: "swatch p" + i, "aria-hidden": "true"}), " " + name(i) + "'s"])));
+                    on: {click: () => {
+                      chosen = i;
+                      drawTokenBar();
+                      drawTowers();
+                      announce(t("New tokens are {player}'s.", {player: name(i)}));
+                    }}},
+         [el("span", {class: "swatch p" + i, "aria-hidden": "true"}), " " + t("{player}'s", {player: name(i)})])));
   }
 
   function stepper(label, value, low, high, onChange) {
@@ -97,53 +108,55 @@ export function create({root, el, changed, announce, redraw}) {
       onChange(clamp(Number.isNaN(number) ? low : number, low, high));
     });
     return el("span", {class: "stepper"}, [
-      el("button", {type: "button", class: "small icon", text: "−", "aria-label": label + ": one less",
+      el("button", {type: "button", class: "small icon", text: "−", "aria-label": t("{label}: one less", {label}),
                     disabled: value <= low, on: {click: () => onChange(clamp(value - 1, low, high))}}),
       input,
-      el("button", {type: "button", class: "small icon", text: "+", "aria-label": label + ": one more",
+      el("button", {type: "button", class: "small icon", text: "+", "aria-label": t("{label}: one more", {label}),
                     disabled: value >= high, on: {click: () => onChange(clamp(value + 1, low, high))}}),
     ]);
   }
 
   function drawTowers() {
     const focused = document.activeElement && document.activeElement.getAttribute("aria-label");
-    towersBox.replaceChildren(...model.towers.map((tower, t) => {
+    towersBox.replaceChildren(...model.towers.map((tower, at) => {
       const setHeight = (height) => {
         tower.height = height;
         tower.cards = clamp(tower.cards, Math.ceil(height / 3), height);
         update();
       };
       const setCards = (cards) => { tower.cards = cards; update(); };
-      const tokens = el("ol", {class: "cp-tokens", "aria-label": "Tokens under tower " + tower.style}, tower.tokens.map(
+      const tokens = el("ol", {class: "cp-tokens", "aria-label": t("Tokens under tower {tower}", {tower: tower.style})}, tower.tokens.map(
         (token, k) => el("li", {class: "chip p" + token.player, dataset: {player: token.player, value: token.value}}, [
           el("span", {class: "swatch", "aria-hidden": "true"}),
           el("span", {class: "cp-token-text", text: name(token.player) + " " + token.value}),
           el("button", {type: "button", class: "small icon", text: "×",
-                        "aria-label": "Remove token " + (k + 1) + " of tower " + tower.style + " (" +
-                                      name(token.player) + ", " + token.value + ")",
+                        "aria-label": t("Remove token {number} of tower {tower} ({player}, {value})", {
+                          number: k + 1, tower: tower.style, player: name(token.player), value: token.value}),
                         on: {click: () => { tower.tokens.splice(k, 1); update(); }}}),
         ])));
       return el("li", {class: "cp-tower", dataset: {style: tower.style}}, [
         el("div", {class: "cp-tower-head"}, [
           el("span", {class: "cp-style", text: tower.style, "aria-hidden": "true"}),
-          el("strong", {text: "Tower " + tower.style}),
-          el("span", {class: "cp-position", text: t === 0 ? "nearest the piles" : "position " + (t + 1)}),
+          el("strong", {text: t("Tower {tower}", {tower: tower.style})}),
+          el("span", {class: "cp-position", text: at === 0 ? t("nearest the piles") : t("position {number}", {number: at + 1})}),
         ]),
         el("div", {class: "cp-steppers"}, [
-          el("span", {class: "cp-field"}, ["Stories ", stepper("Tower " + tower.style + " stories", tower.height, 0,
-                                                                3 * MAX_CARDS, setHeight)]),
-          el("span", {class: "cp-field"}, ["Cards ", stepper("Tower " + tower.style + " cards", tower.cards,
-                                                              Math.ceil(tower.height / 3), tower.height, setCards)]),
+          el("span", {class: "cp-field"}, [t("Stories") + " ", stepper(t("Tower {tower} stories", {tower: tower.style}),
+                                                                       tower.height, 0, 3 * MAX_CARDS, setHeight)]),
+          el("span", {class: "cp-field"}, [t("Cards") + " ", stepper(t("Tower {tower} cards", {tower: tower.style}),
+                                                                     tower.cards, Math.ceil(tower.height / 3),
+                                                                     tower.height, setCards)]),
         ]),
-        tokens.childNodes.length ? tokens : el("p", {class: "cp-none", text: "No token under it."}),
-        el("div", {class: "cp-add", role: "group", "aria-label": "Add a token under tower " + tower.style}, [1, 2, 3].map(
-          (value) => el("button", {type: "button", class: "small", text: "+" + value,
-                                   "aria-label": "Add " + name(chosen) + "'s token " + value + " under tower " + tower.style,
-                                   on: {click: () => {
-                                     tower.tokens.push({player: chosen, value});
-                                     update();
-                                     announce(name(chosen) + "'s " + value + " under tower " + tower.style + ".");
-                                   }}}))),
+        tokens.childNodes.length ? tokens : el("p", {class: "cp-none", text: t("No token under it.")}),
+        el("div", {class: "cp-add", role: "group", "aria-label": t("Add a token under tower {tower}", {tower: tower.style})},
+           [1, 2, 3].map((value) => el("button", {
+             type: "button", class: "small", text: "+" + value,
+             "aria-label": t("Add {player}'s token {value} under tower {tower}", {player: name(chosen), value, tower: tower.style}),
+             on: {click: () => {
+               tower.tokens.push({player: chosen, value});
+               update();
+               announce(t("{player}'s {value} under tower {tower}.", {player: name(chosen), value, tower: tower.style}));
+             }}}))),
       ]);
     }));
     if (focused) {
@@ -198,29 +211,31 @@ export function create({root, el, changed, announce, redraw}) {
     const names = answer.players.map((p) => p.name);
     const style = (position) => STYLES[position];
     const award = (a) => a ? [el("strong", {text: names[a.player] + " " + a.points}),
-                              el("span", {class: "explain", text: "total " + a.total + ": " + REASONS[a.reason]})]
+                              el("span", {class: "explain", text: t("total {total}: {reason}",
+                                                                    {total: a.total, reason: t(REASONS[a.reason])})})]
                            : [el("span", {class: "zero", text: "—"})];
     const byRank = answer.towers.slice().sort((a, b) => a.rank - b.rank);
     const towers = el("table", {class: "breakdown cp-flags", id: "flags"}, [
-      el("caption", {text: "The flags, tallest tower first (C-END-2)"}),
-      el("thead", {}, el("tr", {}, ["Tower", "Flag", "Large number", "Small number"].map(
+      el("caption", {text: t("The flags, tallest tower first (C-END-2)")}),
+      el("thead", {}, el("tr", {}, [t("Tower"), t("Flag"), t("Large number"), t("Small number")].map(
         (h) => el("th", {scope: "col", text: h})))),
       el("tbody", {}, byRank.map((tower) => el("tr", {dataset: {style: tower.style}}, [
-        el("th", {scope: "row"}, [tower.style + " · " + tower.height + " stor" + (tower.height === 1 ? "y" : "ies"),
+        el("th", {scope: "row"}, [tower.style + " · " + tn("{count} story", "{count} stories", tower.height),
           el("span", {class: "explain", text: tower.ranked_by === "position"
-            ? "as tall as " + tower.tied_with.map(style).join(", ") + ": the tower nearer the piles ranks higher"
-            : "rank " + tower.rank})]),
-        el("td", {class: "flag", text: tower.flag ? tower.flag.large + "/" + tower.flag.small : "none"}),
+            ? t("as tall as {towers}: the tower nearer the piles ranks higher",
+                {towers: tower.tied_with.map(style).join(", ")})
+            : t("rank {rank}", {rank: tower.rank})})]),
+        el("td", {class: "flag", text: tower.flag ? tower.flag.large + "/" + tower.flag.small : t("none")}),
         el("td", {class: "large"}, award(tower.large)),
         el("td", {class: "small"}, award(tower.small)),
       ]))),
     ]);
     const winners = new Set(answer.winners);
     const totals = el("table", {class: "breakdown cp-totals", id: "breakdown"}, [
-      el("caption", {text: "Points by tower"}),
-      el("thead", {}, el("tr", {}, [el("th", {scope: "col", text: "Player"}),
+      el("caption", {text: t("Points by tower")}),
+      el("thead", {}, el("tr", {}, [el("th", {scope: "col", text: t("Player")}),
                                     ...STYLES.map((s) => el("th", {scope: "col", text: s})),
-                                    el("th", {scope: "col", text: "Total"})])),
+                                    el("th", {scope: "col", text: t("Total")})])),
       el("tbody", {}, answer.players.map((player, i) => el("tr", {class: winners.has(i) ? "winner" : ""}, [
         el("th", {scope: "row", class: winners.has(i) ? "winner" : "", text: player.name}),
         ...player.towers.map((points) => el("td", {text: points, class: points ? "" : "zero"})),
@@ -231,17 +246,22 @@ export function create({root, el, changed, announce, redraw}) {
     const ranked = answer.players.map((p, i) => [p.total, i]).sort((a, b) => b[0] - a[0]);
     if (answer.winner !== null && answer.winner !== undefined) {
       const second = ranked[1];
-      return names[answer.winner] + " wins with " + answer.players[answer.winner].total + " points" +
-        (second ? ", ahead of " + names[second[1]] + " with " + second[0] : "") + ".";
+      const points = answer.players[answer.winner].total;
+      return second ? tn("{winner} wins with {count} point, ahead of {other} with {points}.",
+                         "{winner} wins with {count} points, ahead of {other} with {points}.", points,
+                         {winner: names[answer.winner], other: names[second[1]], points: second[0]})
+                    : tn("{winner} wins with {count} point.", "{winner} wins with {count} points.", points,
+                         {winner: names[answer.winner]});
     }
-    return answer.winners.map((i) => names[i]).join(" and ") + " share the win with " +
-      answer.players[answer.winners[0]].total + " points each (C-END-4).";
+    return tn("{players} share the win with {count} point each (C-END-4).",
+              "{players} share the win with {count} points each (C-END-4).", answer.players[answer.winners[0]].total,
+              {players: list(answer.winners.map((i) => names[i]))});
   }
 
   load(null);
   return {
-    exampleLabel: "Example table",
-    hint: "Ctrl+Enter scores",
+    exampleLabel: t("Example table"),
+    hint: t("Ctrl+Enter scores"),
     load,
     table: tableJson,
     request: () => ({table: tableJson()}),

@@ -2,10 +2,13 @@
 // guilds chosen and the hexagon turned in the panel, or with the R key); a click on a guild space adds a token of
 // the chosen player, or their tower. Every cell and space is a button for the keyboard. The table is checked with
 // /validate while it is edited, and the hexagons a problem points at are marked with the rule broken. Scored
-// through /score {"state"} with the game over: towers on the board, then tokens on spaces (S-END-3).
+// through /score {"state"} with the game over: towers on the board, then tokens on spaces (S-END-3). Its words are
+// the game's `pages` catalogue, said with the page's t, tn and tp.
+
+const N_ = (text) => text; // marks a word for the catalogue; said with t() where it is shown
 
 const GUILDS = ["A", "B", "C", "D"];
-const GUILD_NAMES = {A: "ochre", B: "green", C: "brick", D: "slate"};
+const GUILD_NAMES = {A: N_("ochre"), B: N_("green"), C: N_("brick"), D: N_("slate")}; // the guilds' colours
 const SIZE = 44; // a hexagon's corner radius in the editor
 const SQRT3 = Math.sqrt(3);
 const MIN_PLAYERS = 2, MAX_PLAYERS = 4, TOKENS = 20, TOWERS = 10, HEXES = 16;
@@ -43,7 +46,7 @@ const centre = ([q, r]) => [SIZE * 1.5 * q, SIZE * SQRT3 * (r + q / 2)];
 const vertex = (j) => [SIZE * Math.cos(Math.PI / 3 * j), -SIZE * Math.sin(Math.PI / 3 * j)];
 const key = ([q, r]) => q + "," + r;
 
-export function create({root, el, changed, announce, redraw}) {
+export function create({root, el, changed, announce, redraw, t, tn, tp, list}) {
   let model = {players: [], hexes: []};
   let chosen = 0;
   let tool = "token"; // token | tower | empty | hexagon
@@ -54,8 +57,8 @@ export function create({root, el, changed, announce, redraw}) {
   let largeGroups = false; // S-VAR-1
 
   const playersBox = el("div", {class: "sg-players"});
-  const playerBar = el("div", {class: "players-bar", role: "group", "aria-label": "Whose pieces"});
-  const toolBar = el("div", {class: "players-bar", role: "group", "aria-label": "What a click on a space does"});
+  const playerBar = el("div", {class: "players-bar", role: "group", "aria-label": t("Whose pieces")});
+  const toolBar = el("div", {class: "players-bar", role: "group", "aria-label": t("What a click on a space does")});
   const overBox = el("input", {type: "checkbox", checked: true, on: {change: (event) => {
     over = event.target.checked;
     changed();
@@ -64,22 +67,22 @@ export function create({root, el, changed, announce, redraw}) {
     largeGroups = event.target.checked;
     changed();
   }}});
-  const panel = el("div", {class: "sg-panel", role: "group", "aria-label": "The chosen hexagon"});
-  const board = svgEl("svg", {class: "sg-board", role: "group", "aria-label": "The board"});
+  const panel = el("div", {class: "sg-panel", role: "group", "aria-label": t("The chosen hexagon")});
+  const board = svgEl("svg", {class: "sg-board", role: "group", "aria-label": t("The board")});
   const boardScroll = el("div", {class: "board-scroll sg-scroll"}, board);
   root.append(
-    el("h3", {class: "sg-heading", text: "Players"}), playersBox,
-    el("h3", {class: "sg-heading", text: "The board"}),
-    el("p", {class: "sg-note", text: "Click a dashed cell to lay a hexagon; choose its guilds and turn it below " +
-                                     "(R turns it). Click a guild space to put a piece there."}),
+    el("h3", {class: "sg-heading", text: t("Players")}), playersBox,
+    el("h3", {class: "sg-heading", text: t("The board")}),
+    el("p", {class: "sg-note", text: t("Click a dashed cell to lay a hexagon; choose its guilds and turn it below " +
+                                       "(R turns it). Click a guild space to put a piece there.")}),
     playerBar, toolBar, boardScroll, panel,
-    el("label", {class: "sg-over"}, [overBox, " The game is over (otherwise: still being played, ",
-                                     "the first player to lay a token)"]),
-    el("label", {class: "sg-over"}, [largeBox, " Large groups: four or more connected spaces showing the four ",
-                                     "guilds (S-VAR-1)"]),
+    el("label", {class: "sg-over"}, [overBox, " " + t("The game is over (otherwise: still being played, " +
+                                                      "the first player to lay a token)")]),
+    el("label", {class: "sg-over"}, [largeBox, " " + t("Large groups: four or more connected spaces showing the four " +
+                                                       "guilds (S-VAR-1)")]),
   );
 
-  const name = (p) => (model.players[p] && model.players[p].name) || "Player " + (p + 1);
+  const name = (p) => (model.players[p] && model.players[p].name) || t("Player {number}", {number: p + 1});
   function update() { drawAll(); changed(); }
 
   // ---------------------------------------------------------------- players and tools
@@ -87,13 +90,13 @@ export function create({root, el, changed, announce, redraw}) {
   function drawPlayers() {
     playersBox.replaceChildren(...model.players.map((player, i) => el("div", {class: "sg-player"}, [
       el("span", {class: "swatch p" + i, "aria-hidden": "true"}),
-      el("input", {type: "text", value: player.name, maxlength: "100", "aria-label": "Name of player " + (i + 1),
+      el("input", {type: "text", value: player.name, maxlength: "100", "aria-label": t("Name of player {number}", {number: i + 1}),
                    on: {input: (event) => { player.name = event.target.value; drawBars(); drawBoard(); changed(); }}}),
       el("button", {type: "button", class: "small icon", text: "×", disabled: model.players.length <= MIN_PLAYERS,
-                    "aria-label": "Remove player " + (i + 1), on: {click: () => removePlayer(i)}}),
+                    "aria-label": t("Remove player {number}", {number: i + 1}), on: {click: () => removePlayer(i)}}),
     ])));
     if (model.players.length < MAX_PLAYERS) {
-      playersBox.appendChild(el("button", {type: "button", class: "small", text: "Add a player", on: {click: () => {
+      playersBox.appendChild(el("button", {type: "button", class: "small", text: t("Add a player"), on: {click: () => {
         model.players.push({name: DEFAULT_NAMES[model.players.length]});
         update();
       }}}));
@@ -112,12 +115,13 @@ export function create({root, el, changed, announce, redraw}) {
   }
 
   function drawBars() {
-    playerBar.replaceChildren(el("span", {class: "label", text: "Pieces of"}), ...model.players.map((_, i) =>
+    playerBar.replaceChildren(el("span", {class: "label", text: t("Pieces of")}), ...model.players.map((_, i) =>
       el("button", {type: "button", class: "small chooser-player", "aria-pressed": String(i === chosen),
-                    on: {click: () => { chosen = i; drawBars(); announce(name(i) + "'s pieces."); }}},
+                    on: {click: () => { chosen = i; drawBars(); announce(t("{player}'s pieces.", {player: name(i)})); }}},
          [el("span", {class: "swatch p" + i, "aria-hidden": "true"}), " " + name(i)])));
-    const tools = [["token", "Token"], ["tower", "Tower"], ["empty", "Empty a space"], ["hexagon", "Choose a hexagon"]];
-    toolBar.replaceChildren(el("span", {class: "label", text: "A click on a space:"}), ...tools.map(([id, label]) =>
+    const tools = [["token", tp("tool", "Token")], ["tower", tp("tool", "Tower")], ["empty", t("Empty a space")],
+                   ["hexagon", t("Choose a hexagon")]];
+    toolBar.replaceChildren(el("span", {class: "label", text: t("A click on a space:")}), ...tools.map(([id, label]) =>
       el("button", {type: "button", class: "small sg-tool", text: label, "aria-pressed": String(tool === id),
                     dataset: {tool: id}, on: {click: () => { tool = id; drawBars(); announce(label + "."); }}})));
   }
@@ -127,27 +131,27 @@ export function create({root, el, changed, announce, redraw}) {
   function drawPanel() {
     const hex = model.hexes[selected];
     if (!hex) {
-      panel.replaceChildren(el("p", {class: "sg-note", text: "No hexagon chosen: lay one, or choose one with " +
-                                                            "“Choose a hexagon”."}));
+      panel.replaceChildren(el("p", {class: "sg-note", text: t("No hexagon chosen: lay one, or choose one with " +
+                                                              "“{tool}”.", {tool: t("Choose a hexagon")})}));
       return;
     }
-    const guildSelect = (i) => el("select", {"aria-label": "Guild of space " + (i + 1), on: {change: (event) => {
+    const guildSelect = (i) => el("select", {"aria-label": t("Guild of space {number}", {number: i + 1}), on: {change: (event) => {
       hex.guilds[i] = event.target.value;
       lastGuilds = hex.guilds.slice();
       update();
-    }}}, GUILDS.map((g) => el("option", {value: g, text: g + " · " + GUILD_NAMES[g], selected: hex.guilds[i] === g})));
+    }}}, GUILDS.map((g) => el("option", {value: g, text: g + " · " + t(GUILD_NAMES[g]), selected: hex.guilds[i] === g})));
     panel.replaceChildren(
-      el("strong", {text: "Hexagon at " + key(hex.at)}),
+      el("strong", {text: t("Hexagon at {at}", {at: key(hex.at)})}),
       el("span", {class: "sg-guilds"}, [0, 1, 2].map((i) => el("span", {class: "sg-guild-field"},
-                                                               ["Space " + (i + 1) + " ", guildSelect(i)]))),
-      el("button", {type: "button", class: "small", text: "Turn ⟲", "aria-label": "Turn the hexagon",
+                                                               [t("Space {number}", {number: i + 1}) + " ", guildSelect(i)]))),
+      el("button", {type: "button", class: "small", text: t("Turn ⟲"), "aria-label": t("Turn the hexagon"),
                     title: "R", on: {click: () => turn(1)}}),
-      el("span", {class: "sg-rotation", text: "rotation " + hex.rotation}),
-      el("button", {type: "button", class: "small", text: "Remove the hexagon", on: {click: () => {
+      el("span", {class: "sg-rotation", text: t("rotation {rotation}", {rotation: hex.rotation})}),
+      el("button", {type: "button", class: "small", text: t("Remove the hexagon"), on: {click: () => {
         model.hexes.splice(selected, 1);
         selected = -1;
         update();
-        announce("Hexagon removed.");
+        announce(t("Hexagon removed."));
       }}}),
     );
   }
@@ -157,7 +161,7 @@ export function create({root, el, changed, announce, redraw}) {
     if (!hex) return;
     hex.rotation = (hex.rotation + by + 6) % 6;
     update();
-    announce("Hexagon at " + key(hex.at) + " turned: rotation " + hex.rotation + ".");
+    announce(t("Hexagon at {at} turned: rotation {rotation}.", {at: key(hex.at), rotation: hex.rotation}));
   }
 
   // ---------------------------------------------------------------- the board
@@ -178,8 +182,10 @@ export function create({root, el, changed, announce, redraw}) {
   function spaceLabel(hex, i) {
     const tokens = hex.tokens[i].map(name);
     const tower = hex.towers[i];
-    return "Guild " + hex.guilds[i] + " space of the hexagon at " + key(hex.at) + ": " +
-      (tower !== null ? name(tower) + "'s tower" : tokens.length ? "tokens of " + tokens.join(" and ") : "empty");
+    const holds = tower !== null ? t("{player}'s tower", {player: name(tower)})
+      : tokens.length ? tn("token of {players}", "tokens of {players}", tokens.length, {players: list(tokens)})
+      : t("empty");
+    return t("Guild {guild} space of the hexagon at {at}: {holds}", {guild: hex.guilds[i], at: key(hex.at), holds});
   }
 
   function activate(handler) {
@@ -207,7 +213,7 @@ export function create({root, el, changed, announce, redraw}) {
       const [cx, cy] = centre(at);
       const points = [0, 1, 2, 3, 4, 5].map((j) => { const [vx, vy] = vertex(j); return (cx + vx * 0.94) + "," + (cy + vy * 0.94); });
       const cell = svgEl("g", {class: "sg-free", tabindex: "0", role: "button", "data-at": key(at),
-                               "aria-label": "Lay a hexagon at " + key(at)}, [
+                               "aria-label": t("Lay a hexagon at {at}", {at: key(at)})}, [
         svgEl("polygon", {points: points.join(" ")}),
         svgEl("text", {x: cx, y: cy + 4, "text-anchor": "middle", class: "sg-coord"}, document.createTextNode(key(at))),
       ]);
@@ -215,7 +221,7 @@ export function create({root, el, changed, announce, redraw}) {
         model.hexes.push({at, rotation: 0, guilds: lastGuilds.slice(), tokens: [[], [], []], towers: [null, null, null]});
         selected = model.hexes.length - 1;
         update();
-        announce("Hexagon laid at " + key(at) + ".");
+        announce(t("Hexagon laid at {at}.", {at: key(at)}));
       };
       cell.addEventListener("click", activate(lay));
       cell.addEventListener("keydown", activate(lay));
@@ -272,7 +278,7 @@ export function create({root, el, changed, announce, redraw}) {
       selected = h;
       drawBoard();
       drawPanel();
-      announce("Hexagon at " + key(hex.at) + " chosen.");
+      announce(t("Hexagon at {at} chosen.", {at: key(hex.at)}));
       return;
     }
     selected = h;
@@ -366,9 +372,9 @@ export function create({root, el, changed, announce, redraw}) {
   function showScore(answer, into) {
     const winners = new Set(answer.winners);
     into.appendChild(el("div", {class: "table-scroll"}, el("table", {class: "breakdown", id: "breakdown"}, [
-      el("thead", {}, el("tr", {}, [el("th", {scope: "col", text: "Player"}),
-                                    el("th", {scope: "col"}, ["Towers", el("span", {class: "rule", text: "on the board · S-END-3"})]),
-                                    el("th", {scope: "col"}, ["Tokens", el("span", {class: "rule", text: "on spaces · the tie-break"})])])),
+      el("thead", {}, el("tr", {}, [el("th", {scope: "col", text: t("Player")}),
+                                    el("th", {scope: "col"}, [t("Towers"), el("span", {class: "rule", text: t("on the board") + " · S-END-3"})]),
+                                    el("th", {scope: "col"}, [t("Tokens"), el("span", {class: "rule", text: t("on spaces · the tie-break")})])])),
       el("tbody", {}, answer.players.map((player, i) => el("tr", {class: winners.has(i) ? "winner" : ""}, [
         el("th", {scope: "row", class: winners.has(i) ? "winner" : "", text: player.name}),
         el("td", {class: "towers" + (winners.has(i) ? " winner" : ""), text: player.towers}),
@@ -377,14 +383,22 @@ export function create({root, el, changed, announce, redraw}) {
     ])));
     const names = answer.winners.map((i) => answer.players[i].name);
     const first = answer.players[answer.winners[0]];
-    if (answer.decided_by === "towers") return names[0] + " wins with " + first.towers + " towers on the board.";
+    if (answer.decided_by === "towers") {
+      return tn("{winner} wins with {count} tower on the board.", "{winner} wins with {count} towers on the board.",
+                first.towers, {winner: names[0]});
+    }
     if (answer.decided_by === "tokens") {
       const tied = answer.players.filter((p) => p.towers === first.towers && p !== first);
-      return names[0] + " wins: " + first.towers + " towers, as many as " + tied.map((p) => p.name).join(" and ") +
-        ", and the tie goes to the most tokens on the board, " + first.tokens + " (S-END-3).";
+      return tn("{winner} wins: {count} tower, as many as {others}, and the tie goes to the most tokens on the board, " +
+                "{tokens} (S-END-3).",
+                "{winner} wins: {count} towers, as many as {others}, and the tie goes to the most tokens on the board, " +
+                "{tokens} (S-END-3).", first.towers,
+                {winner: names[0], others: list(tied.map((p) => p.name)), tokens: first.tokens});
     }
-    return names.join(" and ") + " share the win: " + first.towers + " towers and " + first.tokens +
-      " tokens each (S-END-3).";
+    // Translators: {towers} is "3 towers", {tokens} "5 tokens"
+    return t("{players} share the win: {towers} and {tokens} each (S-END-3).", {
+      players: list(names), towers: tn("{count} tower", "{count} towers", first.towers),
+      tokens: tn("{count} token", "{count} tokens", first.tokens)});
   }
 
   root.addEventListener("keydown", (event) => {
@@ -399,8 +413,8 @@ export function create({root, el, changed, announce, redraw}) {
     wide: true,
     liveCheck: true,
     isEmpty: () => !model.hexes.length,
-    exampleLabel: "Example table",
-    hint: "R turns the chosen hexagon · Ctrl+Enter scores",
+    exampleLabel: t("Example table"),
+    hint: t("R turns the chosen hexagon · Ctrl+Enter scores"),
     load,
     table: tableJson,
     request: () => ({state: state()}),

@@ -1,41 +1,51 @@
 // Torri's editor on the referee page: a finished table typed in notation, one line per player, with line numbers
 // and the problems the service finds marked on their line and column. Scored through /score {"notation"}.
+// Its words are the game's `pages` catalogue, said with the page's t and parts (the service's own sentences come
+// in the page's language; where a problem is, "line 2, column 20: …", is read in any).
 
+const N_ = (text) => text; // marks a label for the catalogue; said with t() where it is shown
 const EXAMPLE = "Adso @: 10x3* 9x3* 8x3 6x3* 10-6\nWilliam: 7x3* 9-5* 10-8* 7-5*";
+// each category of the score: its key in the answer, its name, how it counts and its rule
 const CATEGORIES = [
-  ["completion", "Complete towers", "5 each · T-SCORE-1"],
-  ["blessing", "Blessing", "2 per story of plain 7s · T-SCORE-2"],
-  ["plain", "Plain towers", "tallest of each rank · T-SCORE-3"],
-  ["colorful", "Colorful towers", "towers × stories · T-SCORE-4"],
-  ["highest", "Highest marker", "10 · T-SCORE-5"],
-  ["monumento", "Monumento", "7 · T-NOB-MON"],
-  ["cappella", "Cappella di Santa Fina", "5 per tower of 5+ · T-NOB-SF"],
+  ["completion", N_("Complete towers"), N_("5 each"), "T-SCORE-1"],
+  ["blessing", N_("Blessing"), N_("2 per story of plain 7s"), "T-SCORE-2"],
+  ["plain", N_("Plain towers"), N_("tallest of each rank"), "T-SCORE-3"],
+  ["colorful", N_("Colorful towers"), N_("towers × stories"), "T-SCORE-4"],
+  ["highest", N_("Highest marker"), "10", "T-SCORE-5"],
+  ["monumento", "Monumento", "7", "T-NOB-MON"],
+  ["cappella", "Cappella di Santa Fina", N_("5 per tower of 5+"), "T-NOB-SF"],
 ];
+// how to write a table, a sentence a line: its {parameters} are written as code, as they are typed
 const SYNTAX = [
-  ["One line per player: ", ["Name @: towers | nobles"], " — ", ["@"], " marks the holder of the Highest marker."],
-  [["8x3"], " a plain tower: rank 8, 3 stories."],
-  [["10-6"], " a colorful tower from its bottom rank 10 down to its top rank 6."],
-  [["[10 10 BP 10]"], " an explicit stack, bottom first; ", ["BP"], " is a Buona Pietra (", ["BP9"],
-   ": one standing for 9)."],
-  [["*"], " after a tower: complete, e.g. ", ["9x3*"], "."],
-  ["After ", ["|"], ", the nobles played: ", ["+MON"], " Monumento, ", ["+SF"], " Cappella di Santa Fina, ",
-   ["+MU"], " Mura, ", ["+PC"], " Palazzo, ", ["+VF"], " Via Francigena, ", ["+GI"], " Giostra."],
+  [N_("One line per player: {line} — {at} marks the holder of the Highest marker."),
+   {line: N_("Name @: towers | nobles"), at: "@"}],
+  [N_("{plain} a plain tower: rank 8, 3 stories."), {plain: "8x3"}],
+  [N_("{colorful} a colorful tower from its bottom rank 10 down to its top rank 6."), {colorful: "10-6"}],
+  [N_("{stack} an explicit stack, bottom first; {bp} is a Buona Pietra ({nine}: one standing for 9)."),
+   {stack: "[10 10 BP 10]", bp: "BP", nine: "BP9"}],
+  [N_("{star} after a tower: complete, e.g. {complete}."), {star: "*", complete: "9x3*"}],
+  [N_("After {bar}, the nobles played: {mon} Monumento, {sf} Cappella di Santa Fina, {mu} Mura, {pc} Palazzo, " +
+      "{vf} Via Francigena, {gi} Giostra."),
+   {bar: "|", mon: "+MON", sf: "+SF", mu: "+MU", pc: "+PC", vf: "+VF", gi: "+GI"}],
 ];
 
-export function create({root, el, changed}) {
+export function create({root, el, changed, t, parts}) {
   const gutter = el("div", {class: "gutter", id: "gutter", "aria-hidden": "true"});
   const backdrop = el("div", {class: "backdrop", id: "backdrop", "aria-hidden": "true"});
   const area = el("textarea", {
     id: "notation", name: "notation", rows: "6", wrap: "off", spellcheck: "false", autocomplete: "off",
-    autocapitalize: "off", "aria-label": "The table in notation, one line per player", "aria-describedby": "syntax",
+    autocapitalize: "off", "aria-label": t("The table in notation, one line per player"), "aria-describedby": "syntax",
     placeholder: "Adso @: 10x3* 9x3* 8x3 6x3* 10-6 | +MON\nWilliam: 7x3* 9-5* 10-8* 7-5*",
   });
   root.append(
     el("div", {class: "notation-editor"}, [gutter, el("div", {class: "field"}, [backdrop, area])]),
     el("details", {class: "syntax", id: "syntax", open: true}, [
-      el("summary", {text: "How to write a table"}),
-      el("ul", {}, SYNTAX.map((parts) => el("li", {}, parts.map((part) =>
-        Array.isArray(part) ? el("code", {text: part[0]}) : part)))),
+      el("summary", {text: t("How to write a table")}),
+      el("ul", {}, SYNTAX.map(([sentence, codes]) => {
+        const shown = {};
+        for (const [name, code] of Object.entries(codes)) shown[name] = el("code", {text: t(code)});
+        return el("li", {}, parts(t(sentence), shown));
+      })),
     ]),
   );
   let badLines = {}; // line number -> column (or 0) of the first problem on it
@@ -54,7 +64,7 @@ export function create({root, el, changed}) {
     lines().forEach((line, index) => {
       const number = index + 1;
       const bad = Object.prototype.hasOwnProperty.call(badLines, number);
-      gutter.appendChild(el("div", {class: bad ? "bad" : "", text: number, title: bad ? "a problem on this line" : null}));
+      gutter.appendChild(el("div", {class: bad ? "bad" : "", text: number, title: bad ? t("a problem on this line") : null}));
       const row = el("div", {class: bad ? "bad-line" : ""});
       const column = badLines[number];
       if (bad && column > 0 && column <= line.length + 1) {
@@ -79,8 +89,9 @@ export function create({root, el, changed}) {
     area.setSelectionRange(from, to);
   }
 
+  // where a problem is, from the service's sentence in any language: "line 2, column 20: …", "ligne 2, colonne 20 : …"
   function where(message) {
-    const match = /^line (\d+)(?:, column (\d+))?: /.exec(message);
+    const match = /^\p{L}+ (\d+)(?:, \p{L}+ (\d+))?\s?: /u.exec(message);
     return match ? {line: +match[1], column: match[2] ? +match[2] : 0, rest: message.slice(match[0].length)} : null;
   }
 
@@ -93,18 +104,19 @@ export function create({root, el, changed}) {
 
   function showProblems(problem, box) {
     let errors = (problem && problem.errors) || [];
-    if (!errors.length) errors = [{message: (problem && problem.detail) || "The service refused the table.", rule: null}];
+    if (!errors.length) errors = [{message: (problem && problem.detail) || t("The service refused the table."), rule: null}];
     badLines = {};
-    box.appendChild(el("h3", {text: problem && problem.status === 422 ? "This table cannot be real"
-                                                                       : "This is not notation yet"}));
+    box.appendChild(el("h3", {text: problem && problem.status === 422 ? t("This table cannot be real")
+                                                                       : t("This is not notation yet")}));
     box.appendChild(el("ul", {}, errors.map((error) => {
       const at = where(error.message || "");
       const item = el("li");
       if (at) {
         if (!Object.prototype.hasOwnProperty.call(badLines, at.line)) badLines[at.line] = at.column;
         item.append(el("button", {
-          type: "button", class: "where", title: "show it in the text",
-          text: "line " + at.line + (at.column ? ", column " + at.column : ""),
+          type: "button", class: "where", title: t("show it in the text"),
+          text: at.column ? t("line {line}, column {column}", {line: at.line, column: at.column})
+                          : t("line {line}", {line: at.line}),
           on: {click: () => select(at.line, at.column)},
         }), " " + at.rest);
       } else {
@@ -121,32 +133,35 @@ export function create({root, el, changed}) {
   function verdict(answer) {
     const [a, b] = answer.players;
     if (answer.winner === null || answer.winner === undefined) {
-      return "A draw: " + a.total + " to " + b.total + ", and nobody holds the Highest marker to break the tie.";
+      return t("A draw: {points} to {other}, and nobody holds the Highest marker to break the tie.",
+               {points: a.total, other: b.total});
     }
     const won = answer.players[answer.winner], lost = answer.players[1 - answer.winner];
-    if (answer.decided_by === "points") return won.name + " wins on points, " + won.total + " to " + lost.total + ".";
-    return won.name + " wins: " + won.total + " to " + lost.total +
-      " is a tie, and a tie goes to the holder of the Highest marker (T-SCORE-WIN).";
+    if (answer.decided_by === "points") {
+      return t("{winner} wins on points, {points} to {other}.", {winner: won.name, points: won.total, other: lost.total});
+    }
+    return t("{winner} wins: {points} to {other} is a tie, and a tie goes to the holder of the Highest marker " +
+             "(T-SCORE-WIN).", {winner: won.name, points: won.total, other: lost.total});
   }
 
   function showScore(answer, into) {
     const players = answer.players;
     const isWinner = (i) => answer.winner === i;
-    const head = el("tr", {}, [el("th", {text: "Category", scope: "col"}), ...players.map((player, i) =>
+    const head = el("tr", {}, [el("th", {text: t("Category"), scope: "col"}), ...players.map((player, i) =>
       el("th", {text: player.name, scope: "col", class: isWinner(i) ? "winner" : ""}))]);
-    const rows = CATEGORIES.map(([key, label, rule]) => el("tr", {dataset: {category: key}}, [
-      el("th", {scope: "row"}, [label, el("span", {class: "rule", text: rule})]),
+    const rows = CATEGORIES.map(([key, label, counts, rule]) => el("tr", {dataset: {category: key}}, [
+      el("th", {scope: "row"}, [t(label), el("span", {class: "rule", text: t(counts) + " · " + rule})]),
       ...players.map((player, i) => {
         const value = player.categories[key] || 0;
         const cell = el("td", {text: value, class: (value ? "" : "zero") + (isWinner(i) ? " winner" : "")});
         if (key === "plain" && player.plain_ranks_won.length) {
           cell.appendChild(el("span", {class: "ranks", text: " (" + player.plain_ranks_won.join(", ") + ")"}));
-          cell.title = "ranks won: " + player.plain_ranks_won.join(", ");
+          cell.title = t("ranks won: {ranks}", {ranks: player.plain_ranks_won.join(", ")});
         }
         return cell;
       }),
     ]));
-    const total = el("tr", {}, [el("th", {text: "Total", scope: "row"}), ...players.map((player, i) =>
+    const total = el("tr", {}, [el("th", {text: t("Total"), scope: "row"}), ...players.map((player, i) =>
       el("td", {text: player.total, class: "total" + (isWinner(i) ? " winner" : "")}))]);
     into.appendChild(el("table", {class: "breakdown", id: "breakdown"}, [
       el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, total),
@@ -158,8 +173,8 @@ export function create({root, el, changed}) {
   area.addEventListener("scroll", sync);
 
   return {
-    exampleLabel: "Rulesheet example",
-    hint: "Ctrl+Enter scores",
+    exampleLabel: t("Rulesheet example"),
+    hint: t("Ctrl+Enter scores"),
     load(table) {
       area.value = (table && typeof table.notation === "string") ? table.notation : "";
       badLines = {};
