@@ -5,6 +5,7 @@
                                               # fuzzy (never said until translated again), gone ones dropped
     python tools/messages.py check            # exit 1 when a template is stale or an entry is missing, empty,
                                               # fuzzy or says other parameters than the English (what a test runs)
+    python tools/messages.py update --only api --domain pages   # one folder's, one domain's catalogues
 
 Every folder that says something has its catalogues in `<folder>/locales/`: each registered game's folder
 (service/games/registry.py), the games' shared core (service/games/core), the wire kit (service/wire), the web
@@ -149,9 +150,9 @@ def _page_words(folder: Folder) -> Catalog | None:
     return catalog if len(catalog) else None
 
 
-def templates(folder: Folder) -> dict[str, Catalog]:
+def templates(folder: Folder, only: str | None = None) -> dict[str, Catalog]:
     """Each domain's template for one folder: its entries (id, context) in the order the sources give them."""
-    made = {domain: source() for domain, source in folder.sources.items()}
+    made = {domain: source() for domain, source in folder.sources.items() if only is None or domain == only}
     return {domain: catalog for domain, catalog in made.items() if catalog is not None}
 
 
@@ -176,11 +177,11 @@ def locales(folder: Folder) -> Path:
     return folder.catalogues.folder
 
 
-def extract(only: str | None = None) -> list[Path]:
+def extract(only: str | None = None, kind: str | None = None) -> list[Path]:
     """Write every template; the paths that changed."""
     changed = []
     for folder in folders(only):
-        for domain, catalog in templates(folder).items():
+        for domain, catalog in templates(folder, kind).items():
             path = locales(folder) / f"{domain}.pot"
             text = _written(catalog)
             if not path.is_file() or path.read_bytes() != text:
@@ -190,11 +191,11 @@ def extract(only: str | None = None) -> list[Path]:
     return changed
 
 
-def update(only: str | None = None) -> list[Path]:
+def update(only: str | None = None, kind: str | None = None) -> list[Path]:
     """Bring every language's catalogue in step with its template; the paths written."""
     written = []
     for folder in folders(only):
-        for domain, template in templates(folder).items():
+        for domain, template in templates(folder, kind).items():
             for language in LANGUAGES:
                 if language == DEFAULT:
                     continue
@@ -213,11 +214,11 @@ def update(only: str | None = None) -> list[Path]:
     return written
 
 
-def problems(only: str | None = None) -> list[str]:
+def problems(only: str | None = None, kind: str | None = None) -> list[str]:
     """Everything `check` refuses, one line each."""
     found = []
     for folder in folders(only):
-        for domain, template in templates(folder).items():
+        for domain, template in templates(folder, kind).items():
             pot = locales(folder) / f"{domain}.pot"
             if not pot.is_file() or _entries(_read(pot)) != _entries(template):  # the entries, whatever wrote them
                 found.append(f"{pot.relative_to(ROOT)}: stale: run `python tools/messages.py extract`")
@@ -256,15 +257,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", choices=["extract", "update", "check"])
     parser.add_argument("--only", metavar="FOLDER", help="one folder's catalogues: a game's id, core, wire, api or service")
+    parser.add_argument("--domain", help="one domain's catalogues: messages, rules or pages")
     args = parser.parse_args(argv)
     if args.command == "extract":
-        for path in extract(args.only):
+        for path in extract(args.only, args.domain):
             print(f"wrote {path.relative_to(ROOT)}")
     elif args.command == "update":
-        for path in update(args.only):
+        for path in update(args.only, args.domain):
             print(f"wrote {path.relative_to(ROOT)}")
     else:
-        found = problems(args.only)
+        found = problems(args.only, args.domain)
         for line in found:
             print(line, file=sys.stderr)
         return 1 if found else 0
