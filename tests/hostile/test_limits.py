@@ -114,7 +114,7 @@ def test_default_body_limit_is_256_kib(make_app):
     over = timed(client, "body of 256 KiB + 1", "POST", f"{BASE}/new", data=_padded(limit + 1),
                  content_type="application/json")
     body = assert_problem(over, 413, pointer="")
-    assert str(limit) in body["detail"]
+    assert f"{limit:,}" in body["detail"]  # the number as English writes it
     assert_healthy(client)
 
 
@@ -128,7 +128,7 @@ def test_body_limit_setting(make_app, monkeypatch, source):
     assert client.post(f"{BASE}/new", data=_padded(1000), content_type="application/json").status_code == 200
     body = assert_problem(timed(client, f"body over MAX_BODY_BYTES=1000 ({source})", "POST", f"{BASE}/new",
                                 data=_padded(1001), content_type="application/json"), 413)
-    assert "1000" in body["detail"]
+    assert "1,000" in body["detail"]
 
 
 def test_a_chunked_body_over_the_limit_is_413(make_app):
