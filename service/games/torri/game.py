@@ -155,11 +155,13 @@ class TorriGame(Game[State, Step]):
     def score_options(self, request: Json) -> dict[str, Any]:
         return {"several_deals": request.get("several_deals", False) is True}  # T-SCORE-DEALS, T-SVC-DEALS
 
-    def draw(self, table: Any, language: str = DEFAULT) -> str:
+    def draw(self, subject: Any, language: str = DEFAULT, proposal: Any = None) -> str:
         """Draw a state's table, a table or a notation text as SVG: each player's towers as stacked cards
-        (Buona Pietra marked), complete towers roofed, the Highest marker beside its holder, names and totals.
-        Not cached: drawing is cheap."""
-        return table_picture.svg(table, language=language)
+        (Buona Pietra marked), complete towers roofed, the Highest marker beside its holder, names and totals (who
+        leads, while the state's game goes on; who won, on a finished table). With a `proposal` (Game.picture with
+        `moves`), its step drawn faded where it was tried on that table, marked legal or refused, and the verdict
+        below. Not cached: drawing is cheap."""
+        return table_picture.svg(subject, language=language, proposal=proposal)
 
     @property
     def examples(self) -> dict[str, Json]:

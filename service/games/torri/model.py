@@ -8,7 +8,7 @@ not know card by card (a referee at a real table) keeps its known cards and a co
 """
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import FrozenInstanceError, dataclass, field, fields
 from operator import attrgetter
 from typing import Any, Callable, NamedTuple
 
@@ -215,7 +215,9 @@ class State(_Frozen, Draft):
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """What a photo of a finished game shows: towers, played nobles and the marker."""
+    """What a photo of a finished game shows: towers, played nobles and the marker. The table of a state whose game
+    goes on (`table_of`) says so (`finished` False): its picture says who leads, not who wins. (`finished` is not
+    compared: the same towers, nobles and marker are the same table.)"""
 
     nobles: bool
     names: tuple[str, str]
@@ -223,3 +225,4 @@ class Table:
     played: tuple[tuple[int, ...], tuple[int, ...]]
     highest: int | None
     closed_by: int | None = None
+    finished: bool = field(default=True, compare=False)

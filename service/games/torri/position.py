@@ -600,9 +600,10 @@ def build_table(loaded: dict) -> Reading[Table]:
 
 
 def table_of(state: State) -> Table:
+    """The state's table; not `finished` while its game goes on (its picture then says who leads)."""
     p0, p1 = state.players
     return Table(state.nobles, (p0.name, p1.name), (p0.towers, p1.towers), (p0.played, p1.played), state.highest,
-                 state.closed_by)
+                 state.closed_by, state.phase == OVER)
 
 
 def _check_closer(towers, closed_by: int | None) -> list[Problem]:
