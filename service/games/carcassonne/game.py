@@ -8,7 +8,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
+from ..core.game import Capability, Game, GameInfo, Json, Outcome, Proposal, Variant
 from ..core.language import DEFAULT
 from ..core.players import shuffled_rest
 from ..core.seating import player_names, to_act
@@ -157,9 +157,12 @@ class CarcassonneGame(Game[State, Step]):
     def deal(self, seed: int | str, *, names: Sequence[str] | None, variant: Mapping[str, Any]) -> State:
         return new_game(seed, names=names, tower=variant["tower"])
 
-    def draw(self, state: State, language: str = DEFAULT) -> str:
+    def draw(self, subject: State, language: str = DEFAULT, proposal: Proposal | None = None) -> str:
         """An SVG picture of the board of a {"state"} request: tiles, meeples, towers, scores and prisoners."""
-        return board_picture.svg(state, language)
+        # With a `proposal` (Game.picture with `moves`): its step drawn faded where it was tried on this state, marked
+        # legal or refused, and its verdict below the players (picture._proposed). The docstring is the endpoint's
+        # description.
+        return board_picture.svg(subject, language, proposal)
 
     @cached_property
     def examples(self) -> dict[str, Json]:

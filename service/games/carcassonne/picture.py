@@ -1,15 +1,20 @@
 """The board drawn as SVG from the tile table: fields green, cities brown with their pennants, roads white,
 cloisters, tower foundations, meeples in the players' colours on their features (farmers lying down), towers
 with their height and any meeple on top, and each player's score, supply and prisoners. The `aria-label` says
-the score (K-SVC-SCORE)."""
+the score (K-SVC-SCORE). With a proposed step (`/picture` with `moves`), that step drawn faded where it was tried,
+marked legal (a green outline and ✓) or refused (a red dashed outline and ✗), and the verdict in words below the
+players (`_proposed`)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
 from ..core.language import DEFAULT, Listed, said
-from ..core.svg import escape
+from ..core.svg import escape, verdict, verdict_band
 from .messages import tr, tr_n, tr_p
-from .model import State
+from .model import Square, State
 from .scoring import index_of, score_state
-from .tiles import Face, Kind, face
+from .tiles import TOWER, Face, Kind, face
 
 T = 64  # a tile's side in the picture
 MARGIN = 16
@@ -107,12 +112,19 @@ def _clauses(items: list[str]) -> str:
     return joined
 
 
-def svg(state: State, language: str = DEFAULT) -> str:
-    """The picture of a state, its words in `language`."""
+def svg(state: State, language: str = DEFAULT, proposal: Any = None) -> str:
+    """The picture of a state, its words in `language`. With a `proposal` (service.games.core.game.Proposal: a
+    step tried on this state), the step is drawn faded where it was tried, marked legal or refused, and its verdict
+    is said below the players (`_proposed`); the board grows to hold a square the step was tried on just beside
+    it."""
     index = index_of(state)
     result = score_state(state)
     xs = [p.at[0] for p in state.board]
     ys = [p.at[1] for p in state.board]
+    near = None if proposal is None else _near(_square_of(state, proposal.step), xs, ys)
+    if near is not None:  # room for the square the step was tried on
+        xs.append(near[0])
+        ys.append(near[1])
     min_x, min_y = min(xs), min(ys)
     width = max(2 * MARGIN + (max(xs) - min_x + 1) * T, 420)
     board_height = 2 * MARGIN + (max(ys) - min_y + 1) * T
@@ -120,6 +132,11 @@ def svg(state: State, language: str = DEFAULT) -> str:
 
     def origin(square) -> tuple[float, float]:
         return MARGIN + (square[0] - min_x) * T, MARGIN + (square[1] - min_y) * T
+
+    proposed = band = ""
+    if proposal is not None:
+        layout = Layout(width, board_height, len(state.players), origin, near)
+        proposed, band, height = _proposed(state, proposal, layout, language)
 
     parts = [tr_n("{name} ({colour}): {count} point", "{name} ({colour}): {count} points",
                   result.players[i]["total"], name=p.name, colour=COLOUR_NAMES[i]) for i, p in enumerate(state.players)]
@@ -192,5 +209,278 @@ def svg(state: State, language: str = DEFAULT) -> str:
         for k, owner in enumerate(player.prisoners):
             out.append(f'<circle cx="{width - MARGIN - 8 - 16 * k}" cy="{y}" r="6" fill="{COLOURS[owner]}" '
                        f'stroke="#000"><title>{prisoner}</title></circle>')
+    out.append(proposed)
+    out.append(band)
     out.append("</svg>")
     return "".join(out)
+
+
+# ---------------------------------------------------------------- a proposed step (Game.picture with `moves`)
+#
+# Each step is drawn where it was tried: a tile on its square in its rotation, a meeple on its feature of the tile
+# just placed, a floor as the tower it raises, a meeple on top of its tower, a capture as the meeple taken (with a
+# line from the tower just raised), a skip on the line of the player whose step it is, a ransom on the payer's line
+# and the prisoner it frees on the holder's, a discard as the tile set aside in a strip below the players. A square
+# the board does not reach is drawn there (the board grows by up to REACH squares to hold it); one farther off is
+# drawn in the strip below the players, named by its coordinates.
+
+FADED = "0.55"
+REACH = 2  # squares beyond the board's edges the picture grows by to draw a step where it was tried
+# a verdict's mark: its class, colour, glyph (not colour alone) and outline (refused: dashed)
+MARKS = {True: ("legal", "#1b5e20", "\u2713", ""), False: ("refused", "#b71c1c", "\u2717", ' stroke-dasharray="6 3"')}
+ASIDE = T + 16  # the strip below the players for a tile discarded or a square far off the board
+NOBODY = "#9e9e9e"  # a meeple of no player of the game
+TOWER_AT = (0.78, 0.22)  # a tower (and its foundation) on its tile, as fractions of the tile
+
+
+class Layout(NamedTuple):
+    """Where the picture put things: what a proposed step is placed by."""
+
+    width: int
+    board_height: int  # the players' lines start here
+    players: int
+    origin: Callable[[Square], tuple[float, float]]  # a square's top left corner
+    near: Square | None  # the square the step was tried on, when the board is drawn as far as it
+
+
+class Mark(NamedTuple):
+    colour: str
+    glyph: str
+    dash: str  # the outline's dashes (refused), or nothing
+
+
+class Drawn(NamedTuple):
+    """A proposed step as drawn: what is faded, its marks, the height of the strip it takes below the players."""
+
+    faded: list[str]
+    marks: list[str]
+    aside: int = 0
+
+
+def _n(value: float) -> str:
+    """A coordinate as the picture writes it: to a tenth, a whole number without its decimals."""
+    value = round(value, 1)
+    return str(int(value)) if value == int(value) else f"{value:.1f}"
+
+
+def _square_of(state: State, step: Any) -> Square | None:
+    """The square a step is tried on: its own, or for a meeple the tile just placed; None for a step of no square."""
+    kind = getattr(step, "type", None)
+    if kind in ("place", "floor", "tower_meeple", "capture"):
+        return step.at
+    return state.last if kind == "meeple" else None
+
+
+def _near(square: Square | None, xs: list[int], ys: list[int]) -> Square | None:
+    """The square, if the board's picture may grow to hold it (at most REACH squares beyond its edges)."""
+    if square is None:
+        return None
+    x, y = square
+    return square if min(xs) - REACH <= x <= max(xs) + REACH and min(ys) - REACH <= y <= max(ys) + REACH else None
+
+
+def _actor(state: State, proposal: Any) -> int | None:
+    """The seat whose step it is: the proposal's, else the player to act (None once the game is over)."""
+    player = getattr(proposal, "player", None)
+    if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(state.players):
+        return player
+    return None if state.over else state.turn
+
+
+def _colour(player: int | None, players: int) -> str:
+    return COLOURS[player] if player is not None and 0 <= player < min(players, len(COLOURS)) else NOBODY
+
+
+def _glyph(mark: Mark, x: float, y: float) -> str:
+    return (f'<text x="{_n(x)}" y="{_n(y)}" font-size="18" font-weight="700" font-family="sans-serif" '
+            f'fill="{mark.colour}" stroke="#fff" stroke-width="3" paint-order="stroke" text-anchor="middle" '
+            f'aria-hidden="true">{mark.glyph}</text>')
+
+
+def _outline(mark: Mark, x: float, y: float, width: float, height: float) -> str:
+    """A rectangle's outline in the mark's colour (dashed when refused), on a white one that keeps it seen on
+    any tile."""
+    box = f'x="{_n(x)}" y="{_n(y)}" width="{_n(width)}" height="{_n(height)}" fill="none"'
+    return (f'<rect {box} stroke="#fff" stroke-width="5"/>'
+            f'<rect {box} stroke="{mark.colour}" stroke-width="3"{mark.dash}/>')
+
+
+def _ring(mark: Mark, cx: float, cy: float, r: float) -> str:
+    circle = f'cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="none"'
+    return (f'<circle {circle} stroke="#fff" stroke-width="5"/>'
+            f'<circle {circle} stroke="{mark.colour}" stroke-width="2.5"{mark.dash}/>')
+
+
+def _tint(mark: Mark, x: float, y: float, width: float, height: float) -> str:
+    return (f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(width)}" height="{_n(height)}" fill="{mark.colour}" '
+            'fill-opacity="0.2"/>')
+
+
+def _meeple(kind: Kind | None, cx: float, cy: float, colour: str) -> str:
+    """A meeple as the board draws them: a farmer lies down."""
+    if kind is Kind.FIELD:
+        return (f'<ellipse cx="{_n(cx)}" cy="{_n(cy)}" rx="9" ry="5" fill="{colour}" stroke="#fff" '
+                'stroke-width="1.5"/>')
+    return f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="7" fill="{colour}" stroke="#fff" stroke-width="1.5"/>'
+
+
+def _a_tile(tile: str | None, rotation: int, x0: float, y0: float) -> list[str]:
+    """A tile as the board draws it, or a blank square with a question mark when the step names none the picture
+    knows (a counted bag, the tile left out)."""
+    try:
+        tile_face = face(tile, rotation) if tile is not None else None
+    except KeyError:
+        tile_face = None
+    if tile_face is None:
+        blank = f'<rect x="{_n(x0)}" y="{_n(y0)}" width="{T}" height="{T}" fill="#e0e0e0" stroke="#757575"/>'
+        asked = (f'<text x="{_n(x0 + T / 2)}" y="{_n(y0 + T / 2 + 10)}" font-size="28" text-anchor="middle" '
+                 'fill="#616161" font-family="sans-serif">?</text>')
+        return [blank, asked]
+    out: list[str] = []
+    _tile(out, tile_face, x0, y0)
+    return out
+
+
+def _drawn_tile(state: State, step: Any) -> str | None:
+    """The tile a place or discard step is about: the one it names, else the bag's first (K-SVC-BAG)."""
+    if step.tile is not None:
+        return step.tile
+    return state.bag.tiles[0] if state.bag.tiles else None
+
+
+def _row_box(layout: Layout, first: int, count: int = 1) -> tuple[float, float, float, float]:
+    """The players' lines `first` to `first + count - 1` under the board, as a box (x, y, width, height)."""
+    return 2, layout.board_height + LEGEND_ROW * first + 1, layout.width - 4, LEGEND_ROW * count - 2
+
+
+def _rows(mark: Mark, layout: Layout, player: int | None) -> Drawn:
+    """The line of the player whose step it is (every player's when nobody is to act), tinted and outlined; its
+    ✓/✗ left of the player's colour."""
+    first, count = (0, layout.players) if player is None else (player, 1)
+    box = _row_box(layout, first, count)
+    return Drawn([_tint(mark, *box)], [_outline(mark, *box), _glyph(mark, 10, box[1] + 18)])
+
+
+def _caption(text: str, x: float, y: float) -> str:
+    return (f'<text x="{_n(x)}" y="{_n(y)}" font-size="13" font-family="sans-serif" fill="#212121">'
+            f'{escape(text)}</text>')
+
+
+def _proposed(state: State, proposal: Any, layout: Layout, language: str) -> tuple[str, str, int]:
+    """The proposed step, faded where it was tried and marked, in one group `proposed legal|refused` titled with
+    the verdict's first line; the verdict below the players (and the strip a step drawn there takes); the
+    picture's new height."""
+    kind, colour, glyph, dash = MARKS[bool(proposal.legal)]
+    drawn = _step(state, proposal.step, _actor(state, proposal), layout, Mark(colour, glyph, dash), language)
+    lines = verdict(proposal, language)
+    group = (f'<g class="proposed {kind}"><title>{escape(lines[0] if lines else "")}</title>'
+             f'<g opacity="{FADED}">{"".join(drawn.faded)}</g>{"".join(drawn.marks)}</g>')
+    top = layout.board_height + LEGEND_ROW * layout.players + drawn.aside
+    band, band_height = verdict_band(proposal, language, MARGIN, top, layout.width - 2 * MARGIN)
+    return group, band, int(top + band_height + MARGIN / 2)
+
+
+def _step(state: State, step: Any, actor: int | None, layout: Layout, mark: Mark, language: str) -> Drawn:
+    """A step drawn where it was tried."""
+    kind = getattr(step, "type", None)
+    square = _square_of(state, step)
+    aside_top = layout.board_height + LEGEND_ROW * layout.players
+    if square is not None:
+        far = square != layout.near
+        # a square the board does not reach: the strip below the players, named
+        x0, y0 = (MARGIN, aside_top + 8) if far else layout.origin(square)
+        drawn = _on_square(state, step, kind, actor, layout, mark, x0, y0, far)
+        if not far:
+            return drawn
+        coordinates = f"[{square[0]}, {square[1]}]"  # as the wire and the verdict write a square
+        # Translators: beside a square drawn below the players for a step tried on it far from the tiles placed;
+        # {square} is its coordinates, [x, y].
+        caption = said(tr("At {square}, far from the board", square=coordinates), language)
+        return Drawn(drawn.faded, [*drawn.marks, _caption(caption, MARGIN + T + 14, y0 + T / 2 + 5)], ASIDE)
+    if kind == "discard":  # K-PLACE-3: the tile set aside below the players; who discards it ringed
+        x0, y0 = MARGIN, aside_top + 8
+        tile = _drawn_tile(state, step)
+        # Translators: beside the tile drawn below the players for a proposed discard (K-PLACE-3); {tile_id} is the
+        # tile's id ("BA/Cccc+").
+        caption = said(tr("Discard {tile_id}", tile_id=tile or "?"), language)
+        marks = [_outline(mark, x0 + 1.5, y0 + 1.5, T - 3, T - 3), _glyph(mark, x0 + 10, y0 + 18),
+                 _caption(caption, x0 + T + 14, y0 + T / 2 + 5)]
+        if actor is not None:
+            marks.append(_ring(mark, MARGIN + 8, layout.board_height + LEGEND_ROW * actor + 14, 11))
+        return Drawn(_a_tile(tile, 0, x0, y0), marks, ASIDE)
+    if kind == "ransom":
+        return _ransom(state, step, actor, layout, mark)
+    # a skip, a meeple with no tile just placed, or any step of no square: the line of the player whose step it is
+    return _rows(mark, layout, actor)
+
+
+def _on_square(state: State, step: Any, kind: str, actor: int | None, layout: Layout, mark: Mark, x0: float,
+               y0: float, far: bool) -> Drawn:
+    """A step on the square whose top left corner is (x0, y0)."""
+    players = len(state.players)
+    index = index_of(state)
+    tx, ty = x0 + TOWER_AT[0] * T, y0 + TOWER_AT[1] * T  # where a tower stands on the square
+    if kind == "place":  # K-PLACE: the tile in its rotation, outlined; its ✓/✗ in its top left corner
+        faded = _a_tile(_drawn_tile(state, step), step.rotation or 0, x0, y0)
+        return Drawn(faded, [_outline(mark, x0 + 1.5, y0 + 1.5, T - 3, T - 3), _glyph(mark, x0 + 10, y0 + 18)])
+    if kind == "floor":  # K-TOW-ACT-1/2: the tower one floor higher (a floor on a foundation: height 1)
+        tower = next((t for t in state.towers if t.at == step.at), None)
+        height = (tower.height if tower is not None else 0) + 1
+        body = f'<rect x="{_n(tx - 9)}" y="{_n(ty - 10)}" width="18" height="20" fill="#757575" stroke="#212121"/>'
+        label = (f'<text x="{_n(tx)}" y="{_n(ty + 5)}" font-size="12" text-anchor="middle" fill="#fff" '
+                 f'font-family="sans-serif">{height}</text>')
+        faded = [body, label]
+        return Drawn(faded, [_outline(mark, tx - 12, ty - 13, 24, 26), _glyph(mark, tx - 22, ty + 6)])
+    if kind == "tower_meeple":  # K-TOW-ACT-3: the player's meeple on top of the tower
+        top = (f'<circle cx="{_n(tx)}" cy="{_n(ty - 14)}" r="6" fill="{_colour(actor, players)}" stroke="#fff" '
+               'stroke-width="1.5"/>')
+        return Drawn([top], [_ring(mark, tx, ty - 14, 10), _glyph(mark, tx - 20, ty - 9)])
+    at = step.at if kind == "capture" else state.last
+    tile_face = index.faces[index.grid[at]] if not far and at in index.grid else None
+    if kind == "meeple":  # K-MEEPLE: the player's meeple on its feature of the tile just placed
+        cx, cy, shape = _feature_at(tile_face, step.feature, x0, y0)
+        return Drawn([_meeple(shape, cx, cy, _colour(actor, players))],
+                     [_ring(mark, cx, cy, 12), _glyph(mark, cx + 16, cy - 8)])
+    # K-TOW-CAP: the meeple taken, in its owner's colour, a line to it from the tower just raised
+    if step.feature == TOWER:
+        cx, cy, shape = tx, ty - 14, None
+        taken = (f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="6" fill="{_colour(step.player, players)}" stroke="#fff" '
+                 'stroke-width="1.5"/>')
+    else:
+        cx, cy, shape = _feature_at(tile_face, step.feature, x0, y0)
+        taken = _meeple(shape, cx, cy, _colour(step.player, players))
+    faded = [taken]
+    if state.raised is not None and not far:
+        rx, ry = layout.origin(state.raised)
+        faded.insert(0, f'<line x1="{_n(rx + TOWER_AT[0] * T)}" y1="{_n(ry + TOWER_AT[1] * T)}" x2="{_n(cx)}" '
+                        f'y2="{_n(cy)}" stroke="#212121" stroke-width="2" stroke-linecap="round"/>')
+    return Drawn(faded, [_ring(mark, cx, cy, 12), _glyph(mark, cx + 16, cy - 8)])
+
+
+def _feature_at(tile_face: Face | None, name: str | None, x0: float, y0: float) -> tuple[float, float, Kind | None]:
+    """Where a meeple on feature `name` of a tile stands (a tower foundation: where its tower stands; a name the
+    tile has not, or no tile: the square's middle), and the feature's kind."""
+    segment = tile_face.segment(name) if tile_face is not None and name is not None else None
+    if segment is None:
+        return x0 + T / 2, y0 + T / 2, None
+    if segment.kind is Kind.TOWER:
+        return x0 + TOWER_AT[0] * T, y0 + TOWER_AT[1] * T, Kind.TOWER
+    fx, fy = anchor(tile_face, segment.name)
+    return x0 + fx * T, y0 + fy * T, segment.kind
+
+
+def _ransom(state: State, step: Any, actor: int | None, layout: Layout, mark: Mark) -> Drawn:
+    """K-TOW-RANSOM: the payer's line and the holder's, tinted; the prisoner freed ringed where the holder's line
+    shows it (the holder's line outlined when it shows none)."""
+    drawn = _rows(mark, layout, actor)
+    holder = step.player
+    if actor is None or not isinstance(holder, int) or not 0 <= holder < layout.players or holder == actor:
+        return drawn
+    box = _row_box(layout, holder)
+    held = state.players[holder].prisoners
+    if actor in held:
+        k = held.index(actor)
+        marks = [_ring(mark, layout.width - MARGIN - 8 - 16 * k, box[1] + 13, 10)]
+    else:
+        marks = [_outline(mark, *box)]
+    return Drawn([*drawn.faded, _tint(mark, *box)], [*drawn.marks, *marks])
