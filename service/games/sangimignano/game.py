@@ -10,7 +10,7 @@ from itertools import product
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.errors import InvalidStateError, MalformedError, Problem
-from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
+from ..core.game import Capability, Game, GameInfo, Json, Outcome, Proposal, Variant
 from ..core.language import DEFAULT, said
 from ..core.players import shuffled_rest
 from ..core.seating import player_names, to_act
@@ -183,10 +183,13 @@ class SanGimignanoGame(Game[State, Step]):
                               language) for p in score.players]
         return towers + super().score_text(score, warnings, language)
 
-    def draw(self, state: State, language: str = DEFAULT) -> str:
+    def draw(self, subject: State, language: str = DEFAULT, proposal: Proposal | None = None) -> str:
         """An SVG picture of the board of a {"state"} request: hexagons cut into their guild spaces, tokens and
         towers in the players' colours, coordinates as labels, and who leads."""
-        return board_picture.svg(state, language=language)
+        # With a `proposal` (Game.picture with `moves`): its step drawn faded where it was tried on this state (a token
+        # or tower on its space, a hexagon on its place, an end by its player's row), marked legal or refused, and its
+        # verdict below the board (picture._proposed). The docstring is the endpoint's description.
+        return board_picture.svg(subject, language=language, proposal=proposal)
 
     @cached_property
     def examples(self) -> dict[str, Json]:
