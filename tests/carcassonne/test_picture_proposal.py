@@ -3,9 +3,11 @@ faded where it was tried in one group `proposed legal|refused` with its mark (âœ
 verdict's first line as its title; the verdict said below the players, in the language asked; without a proposal,
 the picture is the very one it was before proposals were drawn.
 
-The geometry asserted is the picture's own (picture.py): tiles 64 square from a margin of 16, the board's leftmost
-column and topmost row at (16, 16), the players' lines 26 high from the board's foot (32 + 64 a row of tiles), a
-tower at (0.78, 0.22) of its tile, a meeple where `anchor` puts it; coordinates written to a tenth."""
+The geometry asserted is the picture's own (picture.py): tiles 64 square inside a margin of 16 and the ruler that
+holds the squares' coordinates (picture.RULER), the board's leftmost column and topmost row at (AT, AT), the players'
+lines 26 high from the board's foot (FRAME + 64 a row of tiles) and, like a step's strip below them, at the margin
+(x 16, or 2 for a line's box), a tower at (0.78, 0.22) of its tile, a meeple where `anchor` puts it; coordinates
+written to a tenth."""
 from __future__ import annotations
 
 import hashlib
@@ -29,6 +31,9 @@ BASE = "/v1/games/carcassonne"
 SVG = "{http://www.w3.org/2000/svg}"
 RED, BLUE = picture.COLOURS[0], picture.COLOURS[1]
 TICK, CROSS = "\u2713", "\u2717"
+AT = picture.MARGIN + picture.RULER  # the board's leftmost column and topmost row start here, down and right
+FRAME = 2 * AT  # around the board's tiles: the margin and the ruler on each side
+LEAST_WIDTH = 420  # the picture's least width (the players' lines): a board of up to 4 columns is drawn as wide
 
 # seed 42, Ada and Bea, with The Tower: the start tile alone at [0, 0]; Ada has drawn TO/CcR!, which fits at [0, -1]
 # turned 180 (the first legal move)
@@ -36,18 +41,18 @@ DEAL = GAME.new({"seed": 42, "names": ["Ada", "Bea"], "variant": {"tower": True}
 FIRST = "TO/CcR!"
 # The Tower: a row of tiles through a foundation at [0, 1] (TO/F) and one at [0, 2] (TO/L), P0 having just placed
 # BA/RFr at [1, 0] (its road E-W goes on from the start tile's, where P0 has a meeple); board x -2..3, y 0..3:
-# 6 columns (416 + 32 wide: the picture's least width, 420, holds them), 4 rows (the board's foot at 32 + 256)
+# 6 columns (FRAME + 384 wide: wider than the picture's least width), 4 rows (the board's foot at FRAME + 256)
 ROW = [("BA/L", (-2, 1), 0), ("BA/L", (-1, 1), 0), ("TO/F", (0, 1), 0), ("BA/L", (1, 1), 0), ("BA/L", (2, 1), 0),
        ("TO/L", (0, 2), 0), ("BA/C", (0, 3), 180), ("BA/C", (1, 2), 180), ("BA/C", (3, 1), 90),
        ("BA/RFr", (1, 0), 0)]
 ROW_MEEPLES = [(1, (-2, 1), "cloister"), (1, (-1, 1), "cloister"), (1, (1, 1), "NL"), (0, (2, 1), "cloister"),
                (1, (0, 3), "S"), (1, (1, 2), "S"), (0, (3, 1), "E"), (0, (0, 0), "E"), (1, (0, 2), "cloister")]
 ACTION = doc(ROW, tower=True, step="action", last=(1, 0), meeples=ROW_MEEPLES, towers=[((0, 1), 1, None)])
-ROW_FOOT, ROW_WIDTH = 32 + 4 * 64, 420
+ROW_FOOT, ROW_WIDTH = FRAME + 4 * 64, max(FRAME + 6 * 64, LEAST_WIDTH)
 # the same board at P0's place step, P1 holding two of P0's meeples; P0 has 7 points (a ransom costs 3)
 RICH = doc(ROW, tower=True, meeples=ROW_MEEPLES, prisoners=[[], [0, 0]], scores=[7, 1], draw=["BA/C"])
 POOR = doc(ROW, tower=True, meeples=ROW_MEEPLES, prisoners=[[], [0, 0]], scores=[2, 1], draw=["BA/C"])
-# no open city edge is left: BA/Cccc+ (drawn) fits nowhere; board [0, -1] and [0, 0], its foot at 32 + 128
+# no open city edge is left: BA/Cccc+ (drawn) fits nowhere; board [0, -1] and [0, 0], its foot at FRAME + 128
 NO_FIT = doc([("BA/C", (0, -1), 180)], draw=["BA/Cccc+", "BA/L"])
 FLOOR = {"type": "floor", "at": [0, 1]}  # raises the tower at [0, 1] to 2: P0 may then capture
 
@@ -59,7 +64,7 @@ def client():
 
 def _origin(x: int, y: int, min_x: int = -2, min_y: int = 0) -> tuple[int, int]:
     """A square's top left corner on the picture (by default on the ROW board)."""
-    return 16 + (x - min_x) * 64, 16 + (y - min_y) * 64
+    return AT + (x - min_x) * 64, AT + (y - min_y) * 64
 
 
 def _tenth(value: float) -> float:
@@ -151,31 +156,31 @@ def test_a_place_is_the_tile_on_its_square_in_its_rotation_and_the_board_grows_t
     svg = _through_the_api(client, DEAL, [move])
     root, group = _checked(svg, legal=True)
     # the board grows a row north: [0, -1] is its top left square, the start tile below it
-    assert (root.get("width"), root.get("height")) == ("420", str(32 + 2 * 64 + 52 + 18 * 2 + 9 + 8))
+    assert (root.get("width"), root.get("height")) == (str(LEAST_WIDTH), str(FRAME + 2 * 64 + 52 + 18 * 2 + 9 + 8))
     tile = _faded(group).find(f"{SVG}rect")
-    assert _attrs(tile, "x", "y", "width", "height") == (16, 16, 64, 64)
+    assert _attrs(tile, "x", "y", "width", "height") == (AT, AT, 64, 64)
     # the very tile the board shows once it is placed, in its rotation, at its square
-    drawn = "".join(picture._a_tile(FIRST, 180, 16, 16))
+    drawn = "".join(picture._a_tile(FIRST, 180, AT, AT))
     assert f'<g opacity="0.55">{drawn}</g>' in svg
     assert drawn in GAME.picture({"state": GAME.apply({"state": DEAL, "moves": [move]})["state"]})
     outline = _marks(group, "rect")
-    assert [_attrs(r, "x", "y", "width", "height") for r in outline] == [(17.5, 17.5, 61, 61)]
-    assert _attrs(_glyph(group), "x", "y") == (26, 34)  # its top left corner
+    assert [_attrs(r, "x", "y", "width", "height") for r in outline] == [(AT + 1.5, AT + 1.5, 61, 61)]
+    assert _attrs(_glyph(group), "x", "y") == (AT + 10, AT + 18)  # its top left corner
     assert _verdict(root) == f"Step 1 is legal: Ada placed tile {FIRST} at [0, -1], rotated 180Â°."
-    _players_foot(root, 32 + 2 * 64)
+    _players_foot(root, FRAME + 2 * 64)
 
 
 def test_a_place_that_leaves_the_tile_out_is_the_bags_first_in_the_rotation_asked(client):
     svg = _through_the_api(client, DEAL, [{"type": "place", "at": [0, -1], "rotation": 90}])
     _checked(svg, legal=False, rule="K-PLACE-2")
-    assert f'<g opacity="0.55">{"".join(picture._a_tile(FIRST, 90, 16, 16))}</g>' in svg
-    assert "".join(picture._a_tile(FIRST, 90, 16, 16)) != "".join(picture._a_tile(FIRST, 180, 16, 16))
+    assert f'<g opacity="0.55">{"".join(picture._a_tile(FIRST, 90, AT, AT))}</g>' in svg
+    assert "".join(picture._a_tile(FIRST, 90, AT, AT)) != "".join(picture._a_tile(FIRST, 180, AT, AT))
 
 
 @pytest.mark.parametrize(("at", "rotation", "rule", "origin"), [
-    ([0, 0], 90, "K-PLACE-1", (16, 16)),  # on the start tile: drawn over it
-    ([0, -1], 90, "K-PLACE-2", (16, 16)),  # its edges do not match: where it was tried, the board grown north
-    ([2, 0], 0, "K-PLACE-1", (16 + 2 * 64, 16)),  # touching no tile, two squares east: the board grows east
+    ([0, 0], 90, "K-PLACE-1", (AT, AT)),  # on the start tile: drawn over it
+    ([0, -1], 90, "K-PLACE-2", (AT, AT)),  # its edges do not match: where it was tried, the board grown north
+    ([2, 0], 0, "K-PLACE-1", (AT + 2 * 64, AT)),  # touching no tile, two squares east: the board grows east
 ])
 def test_a_refused_place_is_drawn_where_it_was_tried(client, at, rotation, rule, origin):
     svg = _through_the_api(client, DEAL, [{"type": "place", "at": at, "rotation": rotation}])
@@ -189,21 +194,21 @@ def test_a_refused_place_is_drawn_where_it_was_tried(client, at, rotation, rule,
 def test_a_place_far_off_the_board_is_drawn_below_the_players_and_named(client):
     svg = _through_the_api(client, DEAL, [{"type": "place", "at": [9, 9], "rotation": 90}])
     root, group = _checked(svg, legal=False, rule="K-PLACE-1")
-    assert root.get("height") == str(96 + 52 + 80 + 18 * 2 + 9 + 8)  # the board as it was, then the strip
-    slot = (16, 96 + 52 + 8)
+    assert root.get("height") == str(FRAME + 64 + 52 + 80 + 18 * 2 + 9 + 8)  # the board as it was, then the strip
+    slot = (16, FRAME + 64 + 52 + 8)
     assert _attrs(_faded(group).find(f"{SVG}rect"), "x", "y") == slot
     caption = [t for t in group.findall(f"{SVG}text") if not t.get("aria-hidden")]
     assert [(t.text, _attrs(t, "x", "y")) for t in caption] == [("At [9, 9], far from the board",
                                                                 (16 + 64 + 14, slot[1] + 32 + 5))]
     assert _verdict(root) == "Step 1 is refused (K-PLACE-1): [9, 9] touches no tile by an edge."
-    assert float(_band(root).find(f"{SVG}text").get("y")) == 96 + 52 + 80 + 18
+    assert float(_band(root).find(f"{SVG}text").get("y")) == FRAME + 64 + 52 + 80 + 18
 
 
 # ---------------------------------------------------------------- discard (K-PLACE-3): the tile set aside
 
 @pytest.mark.parametrize(("state", "tile", "legal", "foot"), [
-    (NO_FIT, "BA/Cccc+", True, 32 + 2 * 64),
-    (DEAL, FIRST, False, 32 + 64),  # it fits beside the start tile: it must be placed
+    (NO_FIT, "BA/Cccc+", True, FRAME + 2 * 64),
+    (DEAL, FIRST, False, FRAME + 64),  # it fits beside the start tile: it must be placed
 ])
 def test_a_discard_is_the_tile_set_aside_below_the_players(client, state, tile, legal, foot):
     svg = _through_the_api(client, state, [{"type": "discard", "tile": tile}])
@@ -248,7 +253,8 @@ def test_a_meeple_stands_on_its_feature_of_the_tile_just_placed(client, feature,
 def test_a_meeple_when_no_tile_was_placed_is_the_line_of_the_player_whose_step_it_is(client):
     svg = _through_the_api(client, DEAL, [{"type": "meeple", "feature": "N"}])
     root, group = _checked(svg, legal=False, rule="K-SVC-STEP")
-    assert _attrs(_faded(group).find(f"{SVG}rect"), "x", "y", "width", "height") == (2, 96 + 1, 416, 24)
+    assert _attrs(_faded(group).find(f"{SVG}rect"), "x", "y", "width", "height") == (2, FRAME + 64 + 1,
+                                                                                  LEAST_WIDTH - 4, 24)
     assert _verdict(root) == "Step 1 is refused (K-SVC-STEP): A meeple step is not due: the place step is."
 
 
@@ -334,8 +340,8 @@ def test_a_ransom_is_the_payers_line_and_the_prisoner_it_frees_on_the_holders(cl
     svg = _through_the_api(client, state, [{"type": "ransom", "from": 1}])
     root, group = _checked(svg, legal, rule="K-TOW-RANSOM")
     tints = _faded(group).findall(f"{SVG}rect")
-    assert [_attrs(r, "x", "y", "width", "height") for r in tints] == [(2, ROW_FOOT + 1, 416, 24),
-                                                                      (2, ROW_FOOT + 26 + 1, 416, 24)]
+    assert [_attrs(r, "x", "y", "width", "height") for r in tints] == [(2, ROW_FOOT + 1, ROW_WIDTH - 4, 24),
+                                                                      (2, ROW_FOOT + 26 + 1, ROW_WIDTH - 4, 24)]
     assert [_attrs(r, "x", "y") for r in _marks(group, "rect")] == [(2, ROW_FOOT + 1)]  # the payer's, outlined
     # P1's first prisoner (P0's meeple), at the right end of P1's line
     assert [_attrs(c, "cx", "cy", "r") for c in _marks(group, "circle")] == [(ROW_WIDTH - 16 - 8, ROW_FOOT + 26 + 14,
@@ -358,16 +364,16 @@ def test_a_ransom_from_a_player_holding_none_outlines_that_players_line(client):
 
 # ---------------------------------------------------------------- skip: the line of the player whose step it is
 
-@pytest.mark.parametrize(("state", "moves", "legal", "foot", "line"), [
-    (ACTION, [{"type": "skip"}], True, ROW_FOOT, 0),  # no action after the tile
-    (ACTION, [FLOOR, {"type": "skip"}], True, ROW_FOOT, 0),  # no capture after the floor
-    (DEAL, [{"type": "skip"}], False, 96, 0),  # a tile is to be placed first
-    (ACTION, [{"type": "skip"}, {"type": "skip"}], False, ROW_FOOT, 1),  # P1's turn: a tile to place
+@pytest.mark.parametrize(("state", "moves", "legal", "foot", "width", "line"), [
+    (ACTION, [{"type": "skip"}], True, ROW_FOOT, ROW_WIDTH, 0),  # no action after the tile
+    (ACTION, [FLOOR, {"type": "skip"}], True, ROW_FOOT, ROW_WIDTH, 0),  # no capture after the floor
+    (DEAL, [{"type": "skip"}], False, FRAME + 64, LEAST_WIDTH, 0),  # a tile is to be placed first
+    (ACTION, [{"type": "skip"}, {"type": "skip"}], False, ROW_FOOT, ROW_WIDTH, 1),  # P1's turn: a tile to place
 ])
-def test_a_skip_is_the_line_of_the_player_whose_step_it_is(client, state, moves, legal, foot, line):
+def test_a_skip_is_the_line_of_the_player_whose_step_it_is(client, state, moves, legal, foot, width, line):
     svg = _through_the_api(client, state, moves)
     root, group = _checked(svg, legal, rule="K-SVC-STEP")
-    box = (2, foot + 26 * line + 1, 416, 24)
+    box = (2, foot + 26 * line + 1, width - 4, 24)
     assert _attrs(_faded(group).find(f"{SVG}rect"), "x", "y", "width", "height") == box
     assert _attrs(_marks(group, "rect")[0], "x", "y", "width", "height") == box
     assert _attrs(_glyph(group), "x", "y") == (10, foot + 26 * line + 19)  # left of the player's colour
@@ -380,7 +386,8 @@ def test_a_step_once_the_game_is_over_is_every_players_line():
     over = doc(phase="over", keep=0)
     svg = GAME.picture({"state": over, "moves": [{"type": "skip"}]})
     root, group = _checked(svg, legal=False, rule="K-END-1")
-    assert _attrs(_faded(group).find(f"{SVG}rect"), "x", "y", "width", "height") == (2, 96 + 1, 416, 2 * 26 - 2)
+    assert _attrs(_faded(group).find(f"{SVG}rect"), "x", "y", "width", "height") == (2, FRAME + 64 + 1,
+                                                                                  LEAST_WIDTH - 4, 2 * 26 - 2)
     assert _verdict(root) == "Step 1 is refused (K-END-1): The game is over: no step is legal."
 
 
@@ -433,7 +440,7 @@ def test_the_library_draws_a_proposal_it_is_given():
     blank = Proposal(Step("place", at=(1, 0), rotation=0), 0, False, violations)
     _, group = _checked(GAME.draw(counted, "en", blank), legal=False, rule="K-TOW-ACT-1")
     assert [t.text for t in _faded(group).findall(f"{SVG}text")] == ["?"]
-    assert _attrs(_faded(group).find(f"{SVG}rect"), "x", "y") == (16 + 64, 16)
+    assert _attrs(_faded(group).find(f"{SVG}rect"), "x", "y") == (AT + 64, AT)
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "de", "it"])
@@ -452,7 +459,7 @@ def test_every_proposal_picture_is_xml(state, moves, language):
 
 
 # The pictures as they were before proposals were drawn (service/games/carcassonne/picture.py at the commit this
-# feature starts from): their SHA-256.
+# feature starts from), before the squares' coordinates were drawn along the board's edges: their SHA-256.
 BEFORE = {
     ("example", "en"): "9417565d378317c357a18595d18ce1b922490324bce8dadc2411a4728b52b299",
     ("example", "fr"): "e24020c065794bc1867cba3e0f04022155d6dc5e558e175ed6ce63c11af3ab29",
@@ -461,6 +468,16 @@ BEFORE = {
     ("towers", "en"): "18e93f8a6e0d05b3e29dec07be552d6ba3f2397dda1ea3edf2e5b97e11f24aa2",
     ("towers", "fr"): "2512159f02a45986fceb15409b1e2d740f4532287206e722033df2e9067cc719",
 }
+# The same pictures with the coordinates (a ruler of picture.RULER along each edge of the board): their SHA-256.
+NOW = {
+    ("example", "en"): "272f555770d4b3cbac5b16622224947b2fa0cf84c12d92493ae20d8fc1ddbbe0",
+    ("example", "fr"): "e5e84c92d2280ae5d61ade5d0e7ed180cf71da467dc53893e86e76fdd440cdb5",
+    ("deal", "en"): "5dc3b03303df07f8e78b2824c313db52a48901b015a8cbfd29de735b90c8577e",
+    ("deal", "fr"): "acaa7008227b28849bdc3bbc35f7712fd0a52ed2ced7e8d73b884b0f3341da45",
+    ("towers", "en"): "225767ed29211bf5b62b47837bcf9e0eb78f0215f7707a376b4bb63d7ad547b6",
+    ("towers", "fr"): "e7b4ba26d2a4aa50a439b385448705754dd545b3520d2d61bf1b37d921adb226",
+}
+COORDINATES = re.compile(r'<g class="coordinates" [^>]*>(?:<text [^>]*>-?\d+</text>)*</g>')
 # towers of height 2 and 1 (a meeple on top), a prisoner held, P0 to act after placing BA/RFr
 TOWERS = doc(ROW, tower=True, step="action", last=(1, 0), meeples=ROW_MEEPLES, towers=[((0, 1), 2, None),
                                                                                         ((0, 2), 1, 0)],
@@ -468,13 +485,20 @@ TOWERS = doc(ROW, tower=True, step="action", last=(1, 0), meeples=ROW_MEEPLES, t
 
 
 @pytest.mark.parametrize(("picture_of", "language"), sorted(BEFORE))
-def test_without_a_proposal_the_picture_is_the_same_bytes_as_before(client, picture_of, language):
+def test_without_a_proposal_the_picture_is_the_same_bytes_as_before_but_for_the_coordinates(client, monkeypatch,
+                                                                                             picture_of, language):
     state = {"example": GAME.examples["picture"]["state"], "deal": DEAL, "towers": TOWERS}[picture_of]
     answer = client.post(f"{BASE}/picture?lang={language}", json={"state": state},
                          headers={"Accept": "application/json"})
     svg = answer.get_json()["svg"]
-    assert hashlib.sha256(svg.encode()).hexdigest() == BEFORE[picture_of, language]
+    assert hashlib.sha256(svg.encode()).hexdigest() == NOW[picture_of, language]
     read = GAME.read({"state": state})
     assert GAME.draw(read, language) == GAME.draw(read, language, None) == picture.svg(read, language) == svg
     assert GAME.picture({"state": state, "moves": []}, language) == svg  # no moves: no proposal
     assert "proposed" not in svg and "verdict" not in svg
+    assert len(COORDINATES.findall(svg)) == 1
+    # the coordinates moved the board by the ruler and nothing else: without the ruler and the coordinates drawn in
+    # it, every byte as before
+    monkeypatch.setattr(picture, "RULER", 0)
+    bare = COORDINATES.sub("", picture.svg(read, language), count=1)
+    assert hashlib.sha256(bare.encode()).hexdigest() == BEFORE[picture_of, language]

@@ -1,9 +1,10 @@
 """The board drawn as SVG from the tile table: fields green, cities brown with their pennants, roads white,
 cloisters, tower foundations, meeples in the players' colours on their features (farmers lying down), towers
-with their height and any meeple on top, and each player's score, supply and prisoners. The `aria-label` says
-the score (K-SVC-SCORE). With a proposed step (`/picture` with `moves`), that step drawn faded where it was tried,
-marked legal (a green outline and ✓) or refused (a red dashed outline and ✗), and the verdict in words below the
-players (`_proposed`)."""
+with their height and any meeple on top, and each player's score, supply and prisoners; along the board's edges
+the squares' coordinates as the wire numbers them (`_coordinates`). The `aria-label` says the score (K-SVC-SCORE).
+With a proposed step (`/picture` with `moves`), that step drawn faded where it was tried, marked legal (a green
+outline and ✓) or refused (a red dashed outline and ✗), and the verdict in words below the players
+(`_proposed`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -18,6 +19,11 @@ from .tiles import TOWER, Face, Kind, face
 
 T = 64  # a tile's side in the picture
 MARGIN = 16
+RULER = 20  # the strip along each of the board's edges, between the margin and the board: the squares' coordinates
+BACKGROUND = "#f5f1e6"
+RULER_GREY = "#616161"  # the coordinates' grey: 5.5:1 on the BACKGROUND (WCAG AA asks 4.5:1 of small text)
+RULER_FONT = 10  # their font size: "-1000", the farthest a square can be (steps.COORDINATE), fits the ruler
+RULER_GAP = 5  # between a coordinate and the board's edge
 LEGEND_ROW = 26
 COLOURS = ("#d32f2f", "#1e63c7", "#f9a825", "#212121", "#8e24aa")
 # Translators: the players' colours in the picture, in "Ada (red): 12 points".
@@ -112,6 +118,28 @@ def _clauses(items: list[str]) -> str:
     return joined
 
 
+def _coordinates(columns: range, rows: range, origin: Callable[[Square], tuple[float, float]]) -> str:
+    """The squares' coordinates along the board's edges, numbered as the wire and the verdicts number squares
+    ([x, y]: x to the east, y to the south, K-TILE-1): each column's x above and below it, each row's y left and
+    right of it, in the ruler between the margin and the board; small and grey, and hidden from screen readers (one
+    group, aria-hidden: the picture's aria-label says the score, a verdict says its square's coordinates)."""
+    left, top = origin((columns[0], rows[0]))
+    right, foot = origin((columns[-1] + 1, rows[-1] + 1))  # the far edges: the corner of the square beyond
+    group = (f'<g class="coordinates" aria-hidden="true" font-size="{RULER_FONT}" font-family="sans-serif" '
+             f'fill="{RULER_GREY}">')
+    out = [group]
+    for x in columns:
+        middle = origin((x, rows[0]))[0] + T / 2
+        for baseline in (top - RULER_GAP, foot + RULER_GAP + 0.7 * RULER_FONT):  # a digit's height: 0.7 em
+            out.append(f'<text x="{_n(middle)}" y="{_n(baseline)}" text-anchor="middle">{x}</text>')
+    for y in rows:
+        baseline = origin((columns[0], y))[1] + T / 2 + 0.35 * RULER_FONT  # the digits centred on the row
+        out.append(f'<text x="{_n(left - RULER_GAP)}" y="{_n(baseline)}" text-anchor="end">{y}</text>')
+        out.append(f'<text x="{_n(right + RULER_GAP)}" y="{_n(baseline)}" text-anchor="start">{y}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
 def svg(state: State, language: str = DEFAULT, proposal: Any = None) -> str:
     """The picture of a state, its words in `language`. With a `proposal` (service.games.core.game.Proposal: a
     step tried on this state), the step is drawn faded where it was tried, marked legal or refused, and its verdict
@@ -126,12 +154,13 @@ def svg(state: State, language: str = DEFAULT, proposal: Any = None) -> str:
         xs.append(near[0])
         ys.append(near[1])
     min_x, min_y = min(xs), min(ys)
-    width = max(2 * MARGIN + (max(xs) - min_x + 1) * T, 420)
-    board_height = 2 * MARGIN + (max(ys) - min_y + 1) * T
+    inset = MARGIN + RULER  # the board's leftmost column and topmost row start here: the margin, then the ruler
+    width = max(2 * inset + (max(xs) - min_x + 1) * T, 420)
+    board_height = 2 * inset + (max(ys) - min_y + 1) * T
     height = board_height + LEGEND_ROW * len(state.players) + MARGIN
 
-    def origin(square) -> tuple[float, float]:
-        return MARGIN + (square[0] - min_x) * T, MARGIN + (square[1] - min_y) * T
+    def origin(square) -> tuple[float, float]:  # x to the east (right), y to the south (down), as on the wire
+        return inset + (square[0] - min_x) * T, inset + (square[1] - min_y) * T
 
     proposed = band = ""
     if proposal is not None:
@@ -162,7 +191,8 @@ def svg(state: State, language: str = DEFAULT, proposal: Any = None) -> str:
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(label)}">',
            f"<title>{escape(label)}</title>",
-           f'<rect width="{width}" height="{height}" fill="#f5f1e6"/>']
+           f'<rect width="{width}" height="{height}" fill="{BACKGROUND}"/>',
+           _coordinates(range(min_x, max(xs) + 1), range(min_y, max(ys) + 1), origin)]
     for placement in state.board:
         tile_face = index.faces[index.grid[placement.at]]
         _tile(out, tile_face, *origin(placement.at))
