@@ -471,7 +471,7 @@ def _on_square(state: State, step: Any, kind: str, actor: int | None, layout: La
         cx, cy, shape = _feature_at(tile_face, step.feature, x0, y0)
         return Drawn([_meeple(shape, cx, cy, _colour(actor, players))],
                      [_ring(mark, cx, cy, 12), _glyph(mark, cx + 16, cy - 8)])
-    # K-TOW-CAP: the meeple taken, in its owner's colour, a line to it from the tower just raised
+    # K-TOW-CAP-1: the meeple taken, in its owner's colour, a line to it from the tower just raised
     if step.feature == TOWER:
         cx, cy, shape = tx, ty - 14, None
         taken = (f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="6" fill="{_colour(step.player, players)}" stroke="#fff" '
