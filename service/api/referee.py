@@ -176,23 +176,23 @@ def referee_page() -> Response:
 
 @referee_blp.route("/referee/games.json", methods=["GET"])
 def referee_games() -> Response:
-    """The games the page offers, in the registry's order: id, title, rules version, where the editor is, whether
-    /picture exists."""
-    offered = []
+    """Every registered game, in the registry's order: id, title, rules version, where its editor is (null for a
+    game without one: the scoring page offers only the games with an editor, the replay page replays them all),
+    whether /picture exists."""
+    listed = []
     for game_id, game in GAMES.items():
         folder = editor_folder(game_id)
-        if folder is None:
-            continue
-        offered.append({
+        listed.append({
             "id": game_id,
             "title": game.info.title,
             "rules_version": game.info.rules_version,
-            "editor": f"referee/{game_id}/{EDITOR}",
-            "style": f"referee/{game_id}/{EDITOR_STYLE}" if (folder / EDITOR_STYLE).is_file() else None,
+            "editor": None if folder is None else f"referee/{game_id}/{EDITOR}",
+            "style": f"referee/{game_id}/{EDITOR_STYLE}" if folder is not None and (folder / EDITOR_STYLE).is_file()
+            else None,
             "picture": game.offers(Capability.PICTURE),
             "variants": [variant.name for variant in game.info.variants],
         })
-    return strict(jsonify({"games": offered}))
+    return strict(jsonify({"games": listed}))
 
 
 @referee_blp.route(f"/referee/<game_id>/{WORDS}", methods=["GET"])

@@ -61,6 +61,9 @@ def test_the_page_lands_on_the_illegal_step_and_explains_it(page, browser, base_
     expect(ruling.locator(".sentence")).to_have_text(f"{case.rule} {violation['message']}")
     expect(ruling.locator(".rule-text")).to_contain_text(rule["text"])
     expect(ruling.locator(".open-steps h4")).to_contain_text(f"one of {case.legal_before} legal step")
+    expect(ruling.locator("ul.legal li")).to_have_count(case.legal_before)
+    expect(ruling.locator("ul.legal li").first).to_be_hidden()  # folded under the picture
+    ruling.locator(".open-steps summary").click()
     expect(ruling.locator("ul.legal li").first).to_be_visible()
     marked = page.locator("#steps li.illegal")
     expect(marked).to_have_count(1)
@@ -98,6 +101,7 @@ def test_the_page_lands_on_the_illegal_step_and_explains_it(page, browser, base_
     if not variant:  # each game once (its base game), at both sizes
         page.keyboard.press("End")
         at(page, illegal)
+        page.locator("#open-steps summary").click()
         expect(page.locator("#open-steps ul.legal li").first).to_be_visible()
         drawn(page, game_id)
         check_both_sizes(page, screenshots, f"replay-{game_id}")
