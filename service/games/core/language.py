@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from babel.core import Locale
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -157,13 +158,19 @@ def _parameter(value: Any, language: str) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, int):
-        return str(value) if 0 <= value < 1000 else format_decimal(value, locale=LOCALE_DATA.get(language, language))
+        return str(value) if 0 <= value < 1000 else format_decimal(value, locale=_locale(language))
     if isinstance(value, float):
-        return format_decimal(value, locale=LOCALE_DATA.get(language, language))
+        return format_decimal(value, locale=_locale(language))
     if isinstance(value, Listed):
         return format_list([_parameter(item, language) for item in value], style=value.style,
-                           locale=LOCALE_DATA.get(language, language))
+                           locale=_locale(language))
     return str(value)
+
+
+@cache
+def _locale(language: str) -> Locale:
+    """The CLDR data a language's numbers and lists are written with, read once (Babel parses a name each time)."""
+    return Locale.parse(LOCALE_DATA.get(language, language))
 
 
 @cache
