@@ -92,11 +92,14 @@ def enter(page, state: dict) -> None:
             page.keyboard.press("r")
         page.locator(f'.kc-free[data-at="{square(tile["at"])}"]').click()
     expect(page.locator(".kc-tile")).to_have_count(len(state["board"]))
-    placed = {node.get_attribute("data-at"): node.get_attribute("aria-label")
+    placed = {node.get_attribute("data-at"): (node.get_attribute("data-tile"), node.get_attribute("data-rotation"),
+                                               node.get_attribute("aria-label"))
               for node in page.locator(".kc-tile").all()}
-    for tile in state["board"]:  # each tile where it lies, turned as it is
+    for tile in state["board"]:  # each tile where it lies, turned as it is (its name in words: no tile id)
         where = square(tile["at"])
-        assert placed[where].startswith(f'{tile["tile"]} at {where}, turned {tile["rotation"]}°')
+        assert placed[where][:2] == (tile["tile"], str(tile["rotation"]))
+        assert placed[where][2].startswith(f'Tile at {where}, turned {tile["rotation"]}°: ')
+        assert tile["tile"] not in placed[where][2]
     for meeple in state["meeples"]:
         page.locator(".chooser-player").nth(meeple["player"]).click()
         page.locator(f'.kc-tile[data-at="{square(meeple["at"])}"]').click(position=spot(meeple["feature"]))
@@ -251,17 +254,20 @@ def test_a_click_with_a_tile_chosen_puts_it_the_first_way_round_that_fits(page):
     page.locator('.kc-free[data-at="0,-1"]').click()
     turned = first_fit("BA/C", (0, -1), board, 0)
     assert turned == 180
-    expect(page.locator('.kc-tile[data-at="0,-1"]')).to_have_attribute("aria-label", re.compile(r"^BA/C at 0,-1, "
-                                                                                                 r"turned 180°"))
+    expect(page.locator('.kc-tile[data-at="0,-1"]')).to_have_attribute("data-tile", "BA/C")
+    expect(page.locator('.kc-tile[data-at="0,-1"]')).to_have_attribute("data-rotation", "180")
+    expect(page.locator('.kc-tile[data-at="0,-1"]')).to_have_attribute("aria-label", re.compile(
+        r"^Tile at 0,-1, turned 180°: city south"))  # its city faces the start tile's, to the south
     board[(0, -1)] = ("BA/C", turned)
     # turned by hand first, the search starts from the way it is shown: a road east of the start tile's road
     page.locator('.kc-pick[data-tile="BA/RFr"]').click()
     page.keyboard.press("r")
-    expect(page.locator('.kc-free[data-at="1,0"]')).to_have_attribute("aria-label", "Put BA/RFr at 1,0, turned 180°")
+    expect(page.locator('.kc-free[data-at="1,0"]')).to_have_attribute("aria-label",
+                                                                      "Put at 1,0, turned 180°: road east and west")
     page.locator('.kc-free[data-at="1,0"]').click()
     assert first_fit("BA/RFr", (1, 0), board, 90) == 180
-    expect(page.locator('.kc-tile[data-at="1,0"]')).to_have_attribute("aria-label", re.compile(r"^BA/RFr at 1,0, "
-                                                                                                r"turned 180°"))
+    expect(page.locator('.kc-tile[data-at="1,0"]')).to_have_attribute("data-tile", "BA/RFr")
+    expect(page.locator('.kc-tile[data-at="1,0"]')).to_have_attribute("data-rotation", "180")
     # a tile that fits a square no way round is put as shown, and the check names the rule
     page.locator('.kc-pick[data-tile="BA/Cccc+"]').click()
     expect(page.locator('.kc-free[data-at="0,1"]')).to_have_class(re.compile(r"\bnofit\b"))
@@ -290,8 +296,8 @@ def test_a_square_chosen_first_narrows_the_palette_to_the_tiles_that_fit(page):
     # a click in the palette puts the tile on the square, turned the first way round that fits
     page.locator('.kc-pick[data-tile="BA/CFc+"]').click()
     turned = first_fit("BA/CFc+", (0, -1), board, 0)
-    expect(page.locator('.kc-tile[data-at="0,-1"]')).to_have_attribute(
-        "aria-label", re.compile(rf"^BA/CFc\+ at 0,-1, turned {turned}°"))
+    expect(page.locator('.kc-tile[data-at="0,-1"]')).to_have_attribute("data-tile", "BA/CFc+")
+    expect(page.locator('.kc-tile[data-at="0,-1"]')).to_have_attribute("data-rotation", str(turned))
     expect(page.locator(".kc-pick")).to_have_count(everything)  # the whole palette again, no tile chosen
     expect(page.locator('.kc-pick[aria-pressed="true"]')).to_have_count(0)
     # Escape lets a chosen square go

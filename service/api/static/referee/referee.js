@@ -4,6 +4,12 @@
 // ES module served by the game's package (GET referee/games.json lists them). No framework, no build step, nothing
 // from another origin.
 //
+// At the table, on a phone: the verdict (or the problems of a refused table) comes into view with the focus on it;
+// nothing is lost: Clear and the example each make a new entry of the history (Back brings the table before them
+// back) and offer Undo, which does the same; choosing another game is an entry too. Boxes that scroll (an editor's
+// board, class "board-scroll") say so (page.js, scrollCues); keyboard hints are not shown on touch screens
+// (referee.css), where every control is a target of 44 px at least.
+//
 // An editor module exports create(context) and returns an editor:
 //   load(table)            show a table (null: an empty one); `table` is what table() returned
 //   table()                the JSON the link holds
@@ -14,18 +20,24 @@
 //   markProblems(errors)   optional: mark the problems of a refused table on the editor (errors: {rule, pointer,
 //                          message}); showProblems(problem, box) may instead draw the whole problems box (true)
 //   clearProblems()        optional
-//   hint, exampleLabel, wide, liveCheck  optional: a short hint, the example button's label, a full-width layout,
-//                          check the table with /validate while it is edited
+//   hint, exampleLabel, wide, liveCheck  optional: a short hint of the keys (not shown on touch screens), the
+//                          example button's label, a full-width layout, check the table with /validate while it is
+//                          edited
+//   touchHint              optional: a short hint shown instead of `hint` on touch screens
 //   isEmpty()              optional: nothing entered yet (no live check then)
 // context: {root, game, el, changed, announce, svgNode, redraw(scopes, draw) (page.js), post(path, body) -> {ok,
-// status, body}, postSvg(path, body) -> SVG text or null, t, tn, tp, parts, list, number, lang}: post and postSvg
-// call this game's endpoints in the page's language; t, tn, tp (words.js) say the editor's words, from its game's
-// `pages` catalogue (referee/<game>/messages.json), in the page's language.
+// status, body}, postSvg(path, body) -> SVG text or null, t, tn, tp, parts, list, number, lang, touch}: post and
+// postSvg call this game's endpoints in the page's language; t, tn, tp (words.js) say the editor's words, from its
+// game's `pages` catalogue (referee/<game>/messages.json), in the page's language; touch() is true on a touch
+// screen (no hover, a coarse pointer). changed() is for the person's edits (it withdraws the offer to undo).
+// A board that scrolls inside the editor: give its box the class "board-scroll" (or data-scroll-cues); the shell
+// fades the edges where more lies beyond and puts a hint before it while it scrolls (data-scroll-cues="own": the
+// editor shows its own hint; "off": no cue).
 //
 // The page speaks the language the server chose (<html lang>); its words are in the page (words.js), every call
 // to the API says the language (Accept-Language), and the link keeps `?lang=` when the page's address has it.
 
-import {announcer, copyText, el, redraw, svgNode} from "./page.js";
+import {announcer, copyText, el, redraw, reveal, scrollCues, svgNode} from "./page.js";
 import {editorWords, keepingLanguage, pickerFollows, spoken, words} from "./words.js";
 
 const {t, tp} = words;
@@ -37,6 +49,7 @@ const ui = {
   breakdown: $("breakdown-root"), warnings: $("warnings"), figure: $("figure"), picture: $("picture"),
   download: $("download"), json: $("json"), copyJson: $("copy-json"), announce: $("announce"),
   editorStyle: $("editor-style"), title: $("page-title"), rules: $("rules-link"), main: $("main"),
+  undo: $("undo"), undoText: $("undo-text"), undoButton: $("undo-button"), skip: $("skip-table"),
 };
 
 const announce = announcer(ui.announce);
@@ -45,6 +58,11 @@ let current = null; // {game, editor}
 let downloadUrl = null;
 let checkTimer = null;
 let checkSerial = 0;
+let undoable = null; // {serial, game, table, from}: the table before Clear or the example, while Undo is offered
+let undoSerial = 0;
+let undoing = false; // Undo went back in the history: the page says so when it is there
+let choosing = null; // the game whose editor is on its way
+const touch = () => window.matchMedia("(hover: none) and (pointer: coarse)").matches;
 
 // ------------------------------------------------------------ small helpers shared with the editors
 
@@ -98,11 +116,16 @@ function readFragment() {
 
 function storeKey(gameId) { return "referee-table-" + gameId; }
 
+function fragmentOf(gameId, table) {
+  return "#" + gameId + (table === null || table === undefined ? "" : ":" + encodeTable(table));
+}
+
+// the link follows the table: the current entry of the history is replaced (its state kept)
 function changed() {
   if (!current) return;
   const table = current.editor.table();
-  const fragment = "#" + current.game.id + (table === null || table === undefined ? "" : ":" + encodeTable(table));
-  if (location.hash !== fragment) history.replaceState(null, "", fragment);
+  const fragment = fragmentOf(current.game.id, table);
+  if (location.hash !== fragment) history.replaceState(history.state, "", fragment);
   pickerFollows();
   ui.json.value = JSON.stringify(current.editor.request(), null, 1);
   try { localStorage.setItem(storeKey(current.game.id), JSON.stringify(table)); } catch (e) { /* private mode */ }
@@ -110,6 +133,88 @@ function changed() {
   window.clearTimeout(checkTimer);
   checkSerial++; // an answer still on its way is for an older table
   if (current.editor.liveCheck && !(current.editor.isEmpty && current.editor.isEmpty())) scheduleCheck();
+}
+
+// the person edited the table: the link follows, and Undo is no longer offered (it would undo more than it says)
+function edited() {
+  withdrawUndo();
+  changed();
+}
+
+// ------------------------------------------------------------ nothing lost: Clear and the example can be undone
+
+// replaceTable(action, message): Clear or the example. The table before stays in the history (the new table is a
+// new entry: Back brings the old one back) and Undo is offered beside the buttons, said with the message.
+async function replaceTable(action, message, from) {
+  if (!current) return;
+  const {game, editor} = current;
+  const before = editor.table();
+  changed(); // the entry we leave holds the table as it is
+  await action();
+  if (!current || current.editor !== editor) return;
+  ui.result.hidden = true;
+  const after = fragmentOf(game.id, editor.table());
+  withdrawUndo();
+  if (after === fragmentOf(game.id, before)) { // nothing changed (Clear on an empty table)
+    changed();
+    announce(message);
+    return;
+  }
+  const serial = undoSerial = Math.max(undoSerial + 1, Date.now()); // (unique across reloads too)
+  history.pushState({undo: serial}, "", after);
+  changed();
+  undoable = {serial, game: game.id, table: before, from};
+  ui.undoText.textContent = message;
+  ui.undo.hidden = false;
+  announce(message + " " + t("Undo brings the table back."));
+}
+
+function withdrawUndo() {
+  undoable = null;
+  if (!ui.undo.hidden) {
+    const hadFocus = ui.undo.contains(document.activeElement);
+    ui.undo.hidden = true;
+    if (hadFocus) ui.score.focus();
+  }
+}
+
+function undo() {
+  if (!undoable) return;
+  const {serial, game, table, from} = undoable;
+  withdrawUndo();
+  if (from) from.focus();
+  if (history.state && history.state.undo === serial) {
+    undoing = true;
+    history.back(); // the entry before holds the table: followLink loads it, and says so
+    return;
+  }
+  if (current && current.game.id === game) {
+    current.editor.load(table);
+    ui.result.hidden = true;
+    changed();
+    announce(t("The table is back."));
+  }
+}
+
+// Back, Forward, or a link typed in: show the table the link holds (a link without one: an empty table of the
+// same game, or the table kept for another game)
+function followLink() {
+  if (!current) return;
+  const {game, table} = readFragment();
+  const back = undoing;
+  undoing = false;
+  withdrawUndo();
+  if (game !== current.game.id) {
+    if (choosing === game) return; // (popstate, then hashchange: once is enough)
+    choose(game, table).then(() => { if (back) announce(t("The table is back.")); });
+    return;
+  }
+  if (location.hash === fragmentOf(current.game.id, current.editor.table())) return; // already shown
+  clearProblems();
+  current.editor.load(table === undefined ? null : table);
+  ui.result.hidden = true;
+  changed();
+  if (back) announce(t("The table is back."));
 }
 
 // ------------------------------------------------------------ problems
@@ -192,6 +297,7 @@ async function score() {
       const first = answer.body && answer.body.errors && answer.body.errors[0] && answer.body.errors[0].message;
       announce(first ? t("The table was refused: {problem}", {problem: first})
                      : t("The table was refused: see the problems."));
+      reveal(ui.problems);
       return;
     }
     ui.breakdown.replaceChildren();
@@ -204,10 +310,12 @@ async function score() {
     ui.warnings.hidden = !warnings.length;
     ui.result.hidden = false;
     announce(verdict);
+    reveal(ui.verdict);
     if (game.picture) showPicture(await postSvg("picture", body));
     else showPicture(null);
   } catch (e) {
     showProblems({errors: [{message: t("Could not reach the referee service. Is it running?"), rule: null}]});
+    reveal(ui.problems);
   } finally {
     ui.score.disabled = false;
     ui.score.textContent = tp("button", "Score");
@@ -227,7 +335,11 @@ function drawChooser() {
   ui.games.replaceChildren(...games.map((game) => el("button", {
     type: "button", class: "game", text: game.title, dataset: {game: game.id},
     "aria-pressed": current && current.game.id === game.id ? "true" : "false",
-    on: {click: () => { if (!current || current.game.id !== game.id) choose(game.id, undefined); }},
+    on: {click: () => {
+      if (current && current.game.id === game.id) return;
+      if (current) { changed(); history.pushState(null, "", "#" + game.id); } // Back: the game before
+      choose(game.id, undefined);
+    }},
   })));
 }
 
@@ -237,15 +349,22 @@ async function choose(gameId, table) {
   document.documentElement.dataset.ready = "false";
   window.clearTimeout(checkTimer);
   checkSerial++;
+  choosing = game.id;
   const editorUrl = new URL(game.editor, document.baseURI).href;
-  const [module, said] = await Promise.all([import(editorUrl), editorWords(editorUrl)]);
+  let module, said;
+  try {
+    [module, said] = await Promise.all([import(editorUrl), editorWords(editorUrl)]);
+  } finally {
+    if (choosing === game.id) choosing = null;
+  }
   if (game.style) ui.editorStyle.href = game.style; else ui.editorStyle.removeAttribute("href");
   ui.editorRoot.replaceChildren();
   ui.result.hidden = true;
-  const context = {root: ui.editorRoot, game, el, changed, announce, svgNode, redraw,
+  const context = {root: ui.editorRoot, game, el, changed: edited, announce, svgNode, redraw,
                    post: (path, body) => post(path, body, game.id), postSvg: (path, body) => postSvg(path, body, game.id),
                    t: said.t, tn: said.tn, tp: said.tp, parts: said.parts, list: said.list, number: said.number,
-                   lang: said.lang};
+                   lang: said.lang, touch};
+  withdrawUndo();
   const editor = module.create(context);
   current = {game, editor};
   document.documentElement.dataset.game = game.id;
@@ -253,7 +372,8 @@ async function choose(gameId, table) {
   ui.title.replaceChildren(game.title, " ", el("span", {text: t("· the referee")}));
   ui.rules.href = keepingLanguage("v1/games/" + game.id + "/rules");
   ui.main.classList.toggle("wide", !!editor.wide);
-  ui.hint.textContent = editor.hint || t("Ctrl+Enter scores");
+  ui.hint.replaceChildren(...[el("span", {class: "keys", text: editor.hint || t("Ctrl+Enter scores")}),
+                              editor.touchHint && el("span", {class: "touch", text: editor.touchHint})].filter(Boolean));
   ui.example.hidden = !editor.example;
   ui.example.textContent = editor.exampleLabel || t("Example");
   if (table === undefined) {
@@ -275,17 +395,15 @@ document.addEventListener("keydown", (event) => {
     score();
   }
 });
-ui.example.addEventListener("click", async () => {
-  await current.editor.example(); // an editor may fetch its example
-  ui.result.hidden = true;
-  changed();
-  announce(t("The example table is in the editor."));
-});
-ui.clear.addEventListener("click", () => {
-  current.editor.load(null);
-  ui.result.hidden = true;
-  changed();
-  announce(t("The table is empty."));
+ui.example.addEventListener("click", () => replaceTable(
+  () => current.editor.example(), // an editor may fetch its example
+  t("The example table is in the editor."), ui.example));
+ui.clear.addEventListener("click", () => replaceTable(
+  () => current.editor.load(null), t("The table is empty."), ui.clear));
+ui.undoButton.addEventListener("click", undo);
+ui.skip.addEventListener("click", (event) => { // (the fragment is the table's: the link must not change it)
+  event.preventDefault();
+  ui.score.focus();
 });
 ui.share.addEventListener("click", async () => {
   changed();
@@ -296,19 +414,9 @@ ui.copyJson.addEventListener("click", async () => {
   const done = await copyText(ui.json.value);
   announce(done ? t("The JSON is copied.") : t("Select the JSON and copy it."));
 });
-window.addEventListener("hashchange", () => {
-  const {game, table} = readFragment();
-  if (!current || game !== current.game.id || (table !== undefined &&
-      JSON.stringify(table) !== JSON.stringify(current.editor.table()))) {
-    if (current && game === current.game.id && table !== undefined) {
-      current.editor.load(table);
-      ui.result.hidden = true;
-      changed();
-    } else {
-      choose(game, table);
-    }
-  }
-});
+window.addEventListener("popstate", followLink);
+window.addEventListener("hashchange", followLink); // (after popstate: the table is shown by then)
+scrollCues(ui.editorRoot, () => t("The board goes on beyond its edges: swipe or scroll it to see the rest."));
 
 async function start() {
   const response = await fetch("referee/games.json", {headers: {"Accept": "application/json"}});

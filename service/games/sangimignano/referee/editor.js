@@ -1,15 +1,22 @@
-// San Gimignano's editor on the referee page: a hex board. A click on a free cell lays a hexagon there (its three
-// guilds chosen and the hexagon turned in the panel, or with the R key); a click on a guild space adds a token of
-// the chosen player, or their tower. Every cell and space is a button for the keyboard. The table is checked with
-// /validate while it is edited, and the hexagons a problem points at are marked with the rule broken. Scored
-// through /score {"state"} with the game over: towers on the board, then tokens on spaces (S-END-3). Its words are
-// the game's `pages` catalogue, said with the page's t, tn and tp.
+// San Gimignano's editor on the referee page: a hex board drawn as the game's picture draws it (/picture,
+// service/games/sangimignano/picture.py: pointy-topped hexagons, side 0 facing east, hexagon q,r at
+// x = √3·(q + r/2), y = 1.5·r), so that the editor and the picture show one board. A click on a free cell lays a
+// hexagon there (its three guilds chosen and the hexagon turned in the panel, or with the R key); a click on a guild
+// space adds a token of the chosen player, or builds their tower (the tokens there go back to their owners,
+// S-BUILD-2; no token goes on a tower, S-BUILD-3). The board is one Tab stop: arrow keys move between its cells and
+// spaces (a roving tabindex), Enter or Space acts, and the focus stays on the board as it is drawn again. On a touch
+// screen every guild space is a target of 44 px at least; a board wider than the screen scrolls (the shell's cues)
+// and opens on its hexagons, or fits the width at a touch of "Fit the board to the screen". The table is checked
+// with /validate while it is edited, and the hexagons a problem points at are marked with the rule broken, drawn
+// over their neighbours. Scored through /score {"state"} with the game over: towers on the board, then tokens on
+// spaces (S-END-3). Its words are the game's `pages` catalogue, said with the page's t, tn and tp.
 
 const N_ = (text) => text; // marks a word for the catalogue; said with t() where it is shown
 
 const GUILDS = ["A", "B", "C", "D"];
 const GUILD_NAMES = {A: N_("ochre"), B: N_("green"), C: N_("brick"), D: N_("slate")}; // the guilds' colours
-const SIZE = 44; // a hexagon's corner radius in the editor
+const UNIT = 40; // a hexagon's corner radius in the drawing's units: the picture's SIZE
+const SCALE = {touch: 1.3, desk: 1.1}; // drawn at 52 px a hexagon on a touch screen (a space holds a 44 px disc)
 const SQRT3 = Math.sqrt(3);
 const MIN_PLAYERS = 2, MAX_PLAYERS = 4, TOKENS = 20, TOWERS = 10, HEXES = 16;
 const BOX = {2: 6, 3: 4, 4: 0}; // S-SETUP-1: hexagons back in the box
@@ -42,11 +49,78 @@ function svgEl(tag, attrs, children) {
   return node;
 }
 
-const centre = ([q, r]) => [SIZE * 1.5 * q, SIZE * SQRT3 * (r + q / 2)];
-const vertex = (j) => [SIZE * Math.cos(Math.PI / 3 * j), -SIZE * Math.sin(Math.PI / 3 * j)];
+// the picture's geometry (picture.py: _center, _corner): y grows downwards, angles counter-clockwise from east
+const centre = ([q, r]) => [UNIT * SQRT3 * (q + r / 2), UNIT * 1.5 * r];
+function corner([cx, cy], degrees, radius = UNIT) {
+  const angle = degrees * Math.PI / 180;
+  return [cx + radius * Math.cos(angle), cy - radius * Math.sin(angle)];
+}
+const points = (list) => list.map(([x, y]) => x.toFixed(1) + "," + y.toFixed(1)).join(" ");
+const outline = (c, radius = UNIT) => [0, 1, 2, 3, 4, 5].map((d) => corner(c, 60 * d - 30, radius));
+// a guild space (S-GEO-2): space i of a hexagon turned by k covers sides k + 2i and k + 2i + 1
+const rhombus = (c, first) => [c, corner(c, 60 * first - 30), corner(c, 60 * first + 30), corner(c, 60 * first + 90)];
+// a small keep with two merlons, its foot 8 below (x, y): the picture's tower
+const keep = (x, y) => [[x - 6, y + 8], [x - 6, y - 6], [x - 3, y - 6], [x - 3, y - 9], [x - 1, y - 9], [x - 1, y - 6],
+                        [x + 1, y - 6], [x + 1, y - 9], [x + 3, y - 9], [x + 3, y - 6], [x + 6, y - 6], [x + 6, y + 8]];
 const key = ([q, r]) => q + "," + r;
 
-export function create({root, el, changed, announce, redraw, t, tn, tp, list}) {
+// roving(container, selector, keyOf, preferred): one Tab stop for a set of items (a board): the current item has tabindex 0,
+// the others -1; the arrow keys move the focus to the nearest item that way as they lie on the screen, Home and End
+// to the first and the last. settle() after each drawing (the current item kept by its key, else the first
+// matching `preferred`, else the first);
+// current(key) names the item to be current.
+function roving(container, selector, keyOf, preferred) {
+  let current = null;
+  const items = () => [...container.querySelectorAll(selector)];
+  function mark(chosen) {
+    for (const item of items()) item.setAttribute("tabindex", item === chosen ? "0" : "-1");
+  }
+  function settle() {
+    const all = items();
+    const chosen = all.find((item) => keyOf(item) === current) ||
+      (preferred && all.find((item) => item.matches(preferred))) || all[0] || null;
+    current = chosen ? keyOf(chosen) : null;
+    mark(chosen);
+    return chosen;
+  }
+  function nearest(from, dx, dy) {
+    const box = from.getBoundingClientRect();
+    const x0 = box.left + box.width / 2, y0 = box.top + box.height / 2;
+    let best = null, bestScore = Infinity;
+    for (const item of items()) {
+      if (item === from) continue;
+      const b = item.getBoundingClientRect();
+      const x = b.left + b.width / 2 - x0, y = b.top + b.height / 2 - y0;
+      const along = x * dx + y * dy, across = Math.abs(x * dy - y * dx);
+      if (along < 2 || across > along * 2) continue; // that way: within 63° of the arrow
+      const score = along + 2 * across;
+      if (score < bestScore) { best = item; bestScore = score; }
+    }
+    return best;
+  }
+  container.addEventListener("focusin", (event) => {
+    const item = event.target.closest && event.target.closest(selector);
+    if (!item || !container.contains(item)) return;
+    current = keyOf(item);
+    mark(item);
+  });
+  container.addEventListener("keydown", (event) => {
+    const item = event.target.closest && event.target.closest(selector);
+    if (!item || event.altKey || event.ctrlKey || event.metaKey) return;
+    const arrows = {ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1]};
+    let next = null;
+    if (arrows[event.key]) next = nearest(item, ...arrows[event.key]);
+    else if (event.key === "Home") next = items()[0];
+    else if (event.key === "End") next = items().slice(-1)[0];
+    else return;
+    event.preventDefault();
+    if (next) next.focus();
+  });
+  return {settle, current: (k) => { current = k; }, key: () => current,
+          focus() { const item = settle(); if (item) item.focus(); }};
+}
+
+export function create({root, el, changed, announce, redraw, t, tn, tp, list, touch}) {
   let model = {players: [], hexes: []};
   let chosen = 0;
   let tool = "token"; // token | tower | empty | hexagon
@@ -55,6 +129,10 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, list}) {
   let marks = {}; // hexagon index -> [rules]
   let over = true; // a finished table; off: a game still being played (S-END-1, S-END-2 decide which it is)
   let largeGroups = false; // S-VAR-1
+  let fit = false; // the board fits the width of the screen (else drawn at its size, and scrolls)
+  let opening = false; // a table was loaded: the board's view goes to its hexagons once drawn
+  const onTouch = () => (typeof touch === "function" ? touch()
+    : window.matchMedia("(hover: none) and (pointer: coarse)").matches);
 
   const playersBox = el("div", {class: "sg-players"});
   const playerBar = el("div", {class: "players-bar", role: "group", "aria-label": t("Whose pieces")});
@@ -68,14 +146,29 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, list}) {
     changed();
   }}});
   const panel = el("div", {class: "sg-panel", role: "group", "aria-label": t("The chosen hexagon")});
-  const board = svgEl("svg", {class: "sg-board", role: "group", "aria-label": t("The board")});
+  const keysNote = el("p", {class: "sg-note sg-keys", id: "sg-board-keys",
+                            text: t("On the board, the arrow keys move between its cells and spaces; Enter or Space " +
+                                    "acts.")});
+  // (tabindex -1: the board is no Tab stop of its own, its current cell or space is; Chromium would make the
+  // scrolling drawing one)
+  const board = svgEl("svg", {class: "sg-board", role: "group", "aria-label": t("The board"),
+                              "aria-describedby": "sg-board-keys", tabindex: "-1"});
   const boardScroll = el("div", {class: "board-scroll sg-scroll"}, board);
+  const status = el("p", {class: "sg-status", hidden: true}); // what the last click did not do, or did more of
+  const fitButton = el("button", {type: "button", class: "small sg-fit", "aria-pressed": "false",
+                                  text: t("Fit the board to the screen"), on: {click: () => {
+                                    fit = !fit;
+                                    fitButton.setAttribute("aria-pressed", String(fit));
+                                    drawBoard();
+                                    if (!fit) centreView();
+                                  }}});
+  const cells = roving(board, ".sg-free, .sg-space", (node) => node.dataset.key, ".sg-space");
   root.append(
     el("h3", {class: "sg-heading", text: t("Players")}), playersBox,
     el("h3", {class: "sg-heading", text: t("The board")}),
     el("p", {class: "sg-note", text: t("Click a dashed cell to lay a hexagon; choose its guilds and turn it below " +
                                        "(R turns it). Click a guild space to put a piece there.")}),
-    playerBar, toolBar, boardScroll, panel,
+    keysNote, playerBar, toolBar, status, el("div", {class: "sg-view"}, fitButton), boardScroll, panel,
     el("label", {class: "sg-over"}, [overBox, " " + t("The game is over (otherwise: still being played, " +
                                                       "the first player to lay a token)")]),
     el("label", {class: "sg-over"}, [largeBox, " " + t("Large groups: four or more connected spaces showing the four " +
@@ -123,7 +216,7 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, list}) {
                    ["hexagon", t("Choose a hexagon")]];
     toolBar.replaceChildren(el("span", {class: "label", text: t("A click on a space:")}), ...tools.map(([id, label]) =>
       el("button", {type: "button", class: "small sg-tool", text: label, "aria-pressed": String(tool === id),
-                    dataset: {tool: id}, on: {click: () => { tool = id; drawBars(); announce(label + "."); }}})));
+                    dataset: {tool: id}, on: {click: () => { tool = id; notice(null); drawBars(); announce(label + "."); }}})));
   }
 
   // ---------------------------------------------------------------- the chosen hexagon
@@ -196,30 +289,40 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, list}) {
     };
   }
 
-  function drawBoard() {
-    const focusedLabel = document.activeElement && board.contains(document.activeElement) &&
-      document.activeElement.getAttribute("aria-label");
-    board.replaceChildren();
-    const cells = model.hexes.map((h) => h.at).concat(freeCells());
-    const xs = cells.map((at) => centre(at)[0]), ys = cells.map((at) => centre(at)[1]);
-    const pad = SIZE + 6;
-    const minX = Math.min(...xs) - pad, minY = Math.min(...ys) - pad;
-    const width = Math.max(...xs) - minX + pad, height = Math.max(...ys) - minY + pad;
-    board.setAttribute("viewBox", [minX, minY, width, height].map((n) => n.toFixed(1)).join(" "));
-    board.setAttribute("width", width.toFixed(0));
-    board.setAttribute("height", height.toFixed(0));
+  const spaceKey = (at, i) => "space " + key(at) + " " + i;
+  const freeKey = (at) => "free " + key(at);
+  let frame = {minX: 0, minY: 0, scale: 1}; // where the drawing's units lie in the box, the last time drawn
 
-    for (const at of freeCells()) {
-      const [cx, cy] = centre(at);
-      const points = [0, 1, 2, 3, 4, 5].map((j) => { const [vx, vy] = vertex(j); return (cx + vx * 0.94) + "," + (cy + vy * 0.94); });
-      const cell = svgEl("g", {class: "sg-free", tabindex: "0", role: "button", "data-at": key(at),
-                               "aria-label": t("Lay a hexagon at {at}", {at: key(at)})}, [
-        svgEl("polygon", {points: points.join(" ")}),
-        svgEl("text", {x: cx, y: cy + 4, "text-anchor": "middle", class: "sg-coord"}, document.createTextNode(key(at))),
+  // the board, drawn again: the focus, when it was on the board, stays on the same cell or space (by its key)
+  function drawBoard() {
+    const hadFocus = board.contains(document.activeElement);
+    board.replaceChildren();
+    const free = freeCells();
+    const all = model.hexes.map((h) => h.at).concat(free);
+    const xs = all.map((at) => centre(at)[0]), ys = all.map((at) => centre(at)[1]);
+    const pad = UNIT + 6;
+    const minX = Math.min(...xs) - pad, minY = Math.min(...ys) - pad;
+    const width = Math.max(...xs) + pad - minX, height = Math.max(...ys) + pad - minY;
+    const scale = onTouch() ? SCALE.touch : SCALE.desk;
+    frame = {minX, minY, scale};
+    board.setAttribute("viewBox", [minX, minY, width, height].map((n) => n.toFixed(1)).join(" "));
+    board.classList.toggle("fit", fit);
+    board.setAttribute("width", (width * scale).toFixed(0));
+    board.setAttribute("height", (height * scale).toFixed(0));
+    board.style.maxWidth = fit ? (width * scale).toFixed(0) + "px" : "";
+
+    for (const at of free) {
+      const c = centre(at);
+      const cell = svgEl("g", {class: "sg-free", tabindex: "-1", role: "button", "data-at": key(at),
+                               "data-key": freeKey(at), "aria-label": t("Lay a hexagon at {at}", {at: key(at)})}, [
+        svgEl("polygon", {points: points(outline(c, UNIT * 0.94))}),
+        svgEl("text", {x: c[0].toFixed(1), y: (c[1] + 4).toFixed(1), "text-anchor": "middle", class: "sg-coord"},
+              document.createTextNode(key(at))),
       ]);
       const lay = () => {
         model.hexes.push({at, rotation: 0, guilds: lastGuilds.slice(), tokens: [[], [], []], towers: [null, null, null]});
         selected = model.hexes.length - 1;
+        cells.current(spaceKey(at, 0)); // the focus goes to the hexagon laid
         update();
         announce(t("Hexagon laid at {at}.", {at: key(at)}));
       };
@@ -228,52 +331,115 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, list}) {
       board.appendChild(cell);
     }
 
-    model.hexes.forEach((hex, h) => {
-      const [cx, cy] = centre(hex.at);
-      const group = svgEl("g", {class: "sg-hex" + (h === selected ? " selected" : "") + (marks[h] ? " bad" : ""),
-                                "data-at": key(hex.at)});
-      for (let i = 0; i < 3; i++) {
-        const a = hex.rotation + 2 * i;
-        const corners = [vertex(a - 1), vertex(a), vertex(a + 1)];
-        const points = [[cx, cy], ...corners.map(([vx, vy]) => [cx + vx, cy + vy])];
-        const [mx, my] = [cx + corners[1][0] * 0.5, cy + corners[1][1] * 0.5]; // the rhombus's middle
-        const space = svgEl("g", {class: "sg-space guild-" + hex.guilds[i], tabindex: "0", role: "button",
-                                  "data-guild": hex.guilds[i], "aria-label": spaceLabel(hex, i)}, [
-          svgEl("polygon", {points: points.map((p) => p.map((n) => n.toFixed(1)).join(",")).join(" ")}),
-          svgEl("text", {x: (cx + (mx - cx) * 1.45).toFixed(1), y: (cy + (my - cy) * 1.45 + 4).toFixed(1),
-                         "text-anchor": "middle", class: "sg-letter"}, document.createTextNode(hex.guilds[i])),
-        ]);
-        const perpendicular = [-(my - cy) / SIZE * 9, (mx - cx) / SIZE * 9];
-        hex.tokens[i].forEach((player, k) => {
-          const shift = hex.tokens[i].length === 2 ? (k ? 1 : -1) : 0;
-          space.appendChild(svgEl("circle", {class: "sg-token p" + player, r: "6.5",
-                                             cx: (mx + perpendicular[0] * shift).toFixed(1),
-                                             cy: (my + perpendicular[1] * shift).toFixed(1)}));
-        });
-        if (hex.towers[i] !== null) {
-          space.appendChild(svgEl("path", {class: "sg-tower p" + hex.towers[i],
-                                           d: `M${(mx - 6).toFixed(1)},${(my + 8).toFixed(1)} v-13 l3,-4 l3,3 l3,-3 ` +
-                                              "l3,4 v13 z"}));
-        }
-        const act = () => onSpace(h, i);
-        space.addEventListener("click", activate(act));
-        space.addEventListener("keydown", activate(act));
-        group.appendChild(space);
-      }
-      if (marks[h]) {
-        group.appendChild(svgEl("text", {x: cx, y: cy + SIZE * 0.95, "text-anchor": "middle", class: "sg-rule"},
-                                document.createTextNode(marks[h].join(" "))));
-      }
-      board.appendChild(group);
-    });
-    if (focusedLabel) {
-      const again = [...board.querySelectorAll("[aria-label]")].find((n) => n.getAttribute("aria-label") === focusedLabel);
-      if (again) again.focus();
+    // the hexagons a problem points at come last, their rules drawn over their neighbours
+    const order = model.hexes.map((_, h) => h).sort((a, b) => (marks[a] ? 1 : 0) - (marks[b] ? 1 : 0) || a - b);
+    for (const h of order) board.appendChild(drawHexagon(h));
+
+    const overlay = svgEl("g", {class: "sg-overlay", "aria-hidden": "true"});
+    if (model.hexes[selected]) {
+      overlay.appendChild(svgEl("polygon", {class: "sg-selected-ring", points: points(outline(centre(model.hexes[selected].at)))}));
     }
+    overlay.append(svgEl("polygon", {class: "sg-ring outer"}), svgEl("polygon", {class: "sg-ring inner"}));
+    board.appendChild(overlay);
+    const current = cells.settle();
+    if (hadFocus && current) current.focus({preventScroll: false});
+    ring();
+    offerFit();
+    if (opening) {
+      opening = false;
+      window.requestAnimationFrame(centreView);
+    }
+  }
+
+  function drawHexagon(h) {
+    const hex = model.hexes[h];
+    const c = centre(hex.at);
+    const group = svgEl("g", {class: "sg-hex" + (h === selected ? " selected" : "") + (marks[h] ? " bad" : ""),
+                              "data-at": key(hex.at)});
+    for (let i = 0; i < 3; i++) {
+      const first = hex.rotation + 2 * i; // S-GEO-2
+      const middle = corner(c, 60 * first + 30, UNIT * 0.5); // the rhombus's middle
+      const tokens = hex.tokens[i], tower = hex.towers[i];
+      const bare = tower === null && !tokens.length;
+      const letterAt = bare ? middle : corner(c, 60 * first + 30, UNIT * 0.17); // clear of the pieces and the place
+      const space = svgEl("g", {class: "sg-space guild-" + hex.guilds[i], tabindex: "-1", role: "button",
+                                "data-guild": hex.guilds[i], "data-key": spaceKey(hex.at, i),
+                                "aria-label": spaceLabel(hex, i)}, [
+        svgEl("polygon", {points: points(rhombus(c, first))}),
+        svgEl("text", {x: letterAt[0].toFixed(1), y: (letterAt[1] + (bare ? 4 : 3)).toFixed(1), "text-anchor": "middle",
+                       class: "sg-letter" + (bare ? "" : " small")}, document.createTextNode(hex.guilds[i])),
+      ]);
+      if (tower !== null) {
+        space.appendChild(svgEl("polygon", {class: "sg-tower p" + tower, points: points(keep(...middle))}));
+      }
+      tokens.forEach((player, k) => {
+        const shift = tokens.length === 1 ? 0 : k ? 7 : -7; // as the picture lays two tokens
+        space.appendChild(svgEl("circle", {class: "sg-token p" + player, r: "6",
+                                           cx: (middle[0] + shift + (tower !== null ? 9 : 0)).toFixed(1),
+                                           cy: middle[1].toFixed(1)}));
+      });
+      const act = () => onSpace(h, i);
+      space.addEventListener("click", activate(act));
+      space.addEventListener("keydown", activate(act));
+      group.appendChild(space);
+    }
+    group.appendChild(svgEl("text", {x: c[0].toFixed(1), y: (c[1] + UNIT * 0.78).toFixed(1), "text-anchor": "middle",
+                                     class: "sg-coord placed"}, document.createTextNode(key(hex.at))));
+    if (marks[h]) { // the rules broken, one a line, on a band at the hexagon's foot (over its place, clear of its
+      // pieces), over the neighbours drawn before it
+      const lines = marks[h];
+      const tall = 12 * lines.length + 4;
+      const wide = Math.max(...lines.map((rule) => rule.length)) * 6 + 10;
+      const top = c[1] + UNIT * 0.62;
+      const tag = svgEl("g", {class: "sg-rule-tag"}, [
+        svgEl("rect", {x: (c[0] - wide / 2).toFixed(1), y: top.toFixed(1), width: wide.toFixed(1),
+                       height: tall.toFixed(1), rx: "4"}),
+        ...lines.map((rule, k) => svgEl("text", {x: c[0].toFixed(1), y: (top + 12 * k + 12).toFixed(1),
+                                                 "text-anchor": "middle", class: "sg-rule"}, document.createTextNode(rule))),
+      ]);
+      group.appendChild(tag);
+    }
+    return group;
+  }
+
+  // the focus ring: drawn over every hexagon (a space's own outline is partly under its neighbours)
+  function ring() {
+    const focused = board.contains(document.activeElement) && document.activeElement.closest(".sg-free, .sg-space");
+    const shape = focused && focused.querySelector("polygon");
+    for (const node of board.querySelectorAll(".sg-ring")) {
+      if (shape) node.setAttribute("points", shape.getAttribute("points"));
+      node.toggleAttribute("hidden", !shape);
+    }
+  }
+  board.addEventListener("focusin", ring);
+  board.addEventListener("focusout", () => window.setTimeout(ring, 0));
+
+  // "Fit the board to the screen" is offered when the board is wider than its box, or fitted
+  function offerFit() {
+    fitButton.hidden = !fit && boardScroll.scrollWidth <= boardScroll.clientWidth + 1;
+  }
+
+  new ResizeObserver(() => offerFit()).observe(boardScroll); // the screen turned, the window narrowed
+
+  // the view goes to the hexagons: the middle of those laid in the middle of the box (when it scrolls)
+  function centreView() {
+    if (fit || !model.hexes.length) return;
+    const centres = model.hexes.map((h) => centre(h.at));
+    const x = centres.reduce((sum, c) => sum + c[0], 0) / centres.length;
+    const y = centres.reduce((sum, c) => sum + c[1], 0) / centres.length;
+    boardScroll.scrollLeft = Math.max(0, (x - frame.minX) * frame.scale - boardScroll.clientWidth / 2);
+    boardScroll.scrollTop = Math.max(0, (y - frame.minY) * frame.scale - boardScroll.clientHeight / 2);
+  }
+
+  // a note under the tools: what a click did beyond what was asked, or why it did nothing (also announced)
+  function notice(message) {
+    status.textContent = message || "";
+    status.hidden = !message;
   }
 
   function onSpace(h, i) {
     const hex = model.hexes[h];
+    notice(null);
     if (tool === "hexagon") {
       selected = h;
       drawBoard();
@@ -282,16 +448,38 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, list}) {
       return;
     }
     selected = h;
+    let said = null;
     if (tool === "token") {
+      if (hex.towers[i] !== null) { // S-BUILD-3: the space holds the tower for the rest of the game
+        said = t("A tower stands on guild {guild} at {at}: no token may go there (S-BUILD-3).",
+                 {guild: hex.guilds[i], at: key(hex.at)});
+        notice(said);
+        drawBoard();
+        drawPanel();
+        announce(said);
+        return;
+      }
       hex.tokens[i].push(chosen); // more than two is the service's to refuse (S-TOKEN-1), on the board
     } else if (tool === "tower") {
-      hex.towers[i] = hex.towers[i] === chosen ? null : chosen;
+      if (hex.towers[i] === chosen) {
+        hex.towers[i] = null;
+      } else {
+        const back = hex.tokens[i].length;
+        hex.towers[i] = chosen;
+        hex.tokens[i] = []; // S-BUILD-2: the tokens on the space go back to their owners
+        if (back) {
+          said = tn("{player}'s tower is built: the token that was on this space goes back to its owner (S-BUILD-2).",
+                    "{player}'s tower is built: the {count} tokens that were on this space go back to their owners " +
+                    "(S-BUILD-2).", back, {player: name(chosen)});
+          notice(said);
+        }
+      }
     } else {
       hex.tokens[i] = [];
       hex.towers[i] = null;
     }
     update();
-    announce(spaceLabel(hex, i) + ".");
+    announce(spaceLabel(hex, i) + "." + (said ? " " + said : ""));
   }
 
   function drawAll() {
@@ -318,6 +506,8 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, list}) {
     chosen = Math.min(chosen, model.players.length - 1);
     selected = -1;
     marks = {};
+    notice(null);
+    opening = true;
     drawAll();
   }
 
@@ -414,7 +604,8 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, list}) {
     liveCheck: true,
     isEmpty: () => !model.hexes.length,
     exampleLabel: t("Example table"),
-    hint: t("R turns the chosen hexagon · Ctrl+Enter scores"),
+    hint: t("Arrow keys move on the board · R turns the chosen hexagon · Ctrl+Enter scores"),
+    touchHint: t("Tap a dashed cell to lay a hexagon, a guild space to put a piece there."),
     load,
     table: tableJson,
     request: () => ({state: state()}),

@@ -1,7 +1,10 @@
 // Torri's editor on the referee page: a finished table typed in notation, one line per player, with line numbers
 // and the problems the service finds marked on their line and column. Scored through /score {"notation"}.
 // Its words are the game's `pages` catalogue, said with the page's t and parts (the service's own sentences come
-// in the page's language; where a problem is, "line 2, column 20: …", is read in any).
+// in the page's language; where a problem is, "line 2, column 20: …", "ligne 2, colonne 20 : …", is read with the
+// catalogue's words for it, in the page's language, or in English).
+// On a phone the lines wrap (each whole in view, no sideways scrolling): the box grows with its text, and each line
+// number stands beside the first row of its line.
 
 const N_ = (text) => text; // marks a label for the catalogue; said with t() where it is shown
 const EXAMPLE = "Adso @: 10x3* 9x3* 8x3 6x3* 10-6\nWilliam: 7x3* 9-5* 10-8* 7-5*";
@@ -29,11 +32,20 @@ const SYNTAX = [
    {bar: "|", mon: "+MON", sf: "+SF", mu: "+MU", pc: "+PC", vf: "+VF", gi: "+GI"}],
 ];
 
+// a sentence of the catalogue that starts a problem ("line {line}, column {column}") as a pattern: its words as
+// they are, its {line} and {column} any number, then the colon (a space before it in French)
+function opening(sentence) {
+  const words = sentence.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
+  if (!words.includes("{line}")) return null;
+  return new RegExp("^" + words.replace("{line}", "(?<line>\\d+)").replace("{column}", "(?<column>\\d+)") +
+                    "\\s*:\\s*", "iu");
+}
+
 export function create({root, el, changed, t, parts}) {
   const gutter = el("div", {class: "gutter", id: "gutter", "aria-hidden": "true"});
   const backdrop = el("div", {class: "backdrop", id: "backdrop", "aria-hidden": "true"});
   const area = el("textarea", {
-    id: "notation", name: "notation", rows: "6", wrap: "off", spellcheck: "false", autocomplete: "off",
+    id: "notation", name: "notation", rows: "6", wrap: "soft", spellcheck: "false", autocomplete: "off",
     autocapitalize: "off", "aria-label": t("The table in notation, one line per player"), "aria-describedby": "syntax",
     placeholder: "Adso @: 10x3* 9x3* 8x3 6x3* 10-6 | +MON\nWilliam: 7x3* 9-5* 10-8* 7-5*",
   });
@@ -58,6 +70,18 @@ export function create({root, el, changed, t, parts}) {
     gutter.scrollTop = area.scrollTop;
   }
 
+  // the box as tall as its text (never a hidden first or last line), each line number as tall as its line's rows
+  function fit() {
+    area.style.height = "auto";
+    area.style.height = area.scrollHeight + "px";
+    const rows = backdrop.children;
+    [...gutter.children].forEach((number, i) => {
+      const height = rows[i] ? rows[i].getBoundingClientRect().height : 0;
+      number.style.height = height ? height + "px" : "";
+    });
+    sync();
+  }
+
   function paint() {
     gutter.replaceChildren();
     backdrop.replaceChildren();
@@ -75,7 +99,7 @@ export function create({root, el, changed, t, parts}) {
       }
       backdrop.appendChild(row);
     });
-    sync();
+    fit();
   }
 
   function select(line, column) {
@@ -89,9 +113,20 @@ export function create({root, el, changed, t, parts}) {
     area.setSelectionRange(from, to);
   }
 
-  // where a problem is, from the service's sentence in any language: "line 2, column 20: …", "ligne 2, colonne 20 : …"
+  // where a problem is, from the service's sentence (asked in the page's language): it starts with the words the
+  // catalogue has for it, "ligne 2, colonne 20 : …" in French, or the English "line 2, column 20: …"; failing
+  // both, any word, a number, a comma, a word and a number
+  const openings = [...new Set([t("line {line}, column {column}"), "line {line}, column {column}", t("line {line}"),
+                                "line {line}"])].map(opening).filter(Boolean);
   function where(message) {
-    const match = /^\p{L}+ (\d+)(?:, \p{L}+ (\d+))?\s?: /u.exec(message);
+    for (const pattern of openings) {
+      const match = pattern.exec(message);
+      if (match) {
+        return {line: +match.groups.line, column: match.groups.column ? +match.groups.column : 0,
+                rest: message.slice(match[0].length)};
+      }
+    }
+    const match = /^\p{L}+ (\d+)(?:, \p{L}+ (\d+))?\s*: /u.exec(message);
     return match ? {line: +match[1], column: match[2] ? +match[2] : 0, rest: message.slice(match[0].length)} : null;
   }
 
@@ -171,6 +206,10 @@ export function create({root, el, changed, t, parts}) {
 
   area.addEventListener("input", () => { changed(); paint(); });
   area.addEventListener("scroll", sync);
+  let width = 0;
+  new ResizeObserver(() => { // a new width wraps the lines anew
+    if (area.clientWidth !== width) { width = area.clientWidth; fit(); }
+  }).observe(area);
 
   return {
     exampleLabel: t("Rulesheet example"),
@@ -186,8 +225,8 @@ export function create({root, el, changed, t, parts}) {
     example() {
       area.value = EXAMPLE;
       badLines = {};
+      area.removeAttribute("aria-invalid");
       paint();
-      area.focus();
     },
     showProblems,
     clearProblems,
