@@ -34,7 +34,7 @@ import sys
 from pathlib import Path
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract as extract_from
@@ -118,17 +118,23 @@ def _sentences(folder: Folder) -> Catalog | None:
     folder that says nothing."""
     catalog = _catalog(folder, MESSAGES)
     for path in sorted(folder.path.glob("*.py")):
-        with open(path, "rb") as file:
-            for line, text, comments, context in extract_from("python", file, keywords=MAKERS,
-                                                               comment_tags=COMMENT_TAGS, strip_comment_tags=True):
-                where = (path.relative_to(ROOT).as_posix(), line)
-                known = catalog.get(text, context=context)
-                if known is not None:
-                    known.locations.append(where)
-                    known.auto_comments.extend(c for c in comments if c not in known.auto_comments)
-                else:
-                    catalog.add(text, locations=[where], auto_comments=comments, context=context)
+        _extracted(catalog, path, "python", MAKERS)
     return catalog if len(catalog) else None
+
+
+def _extracted(catalog: Catalog, path: Path, method: Any, keywords: dict) -> None:
+    """Add the entries Babel's extractor (`method`) finds in a file to `catalog`, each with where it stands and
+    its translators' comments; an entry said in several places is one entry."""
+    with open(path, "rb") as file:
+        for line, text, comments, context in extract_from(method, file, keywords=keywords,
+                                                           comment_tags=COMMENT_TAGS, strip_comment_tags=True):
+            where = (path.relative_to(ROOT).as_posix(), line)
+            known = catalog.get(text, context=context)
+            if known is not None:
+                known.locations.append(where)
+                known.auto_comments.extend(c for c in comments if c not in known.auto_comments)
+            else:
+                catalog.add(text, locations=[where], auto_comments=comments, context=context)
 
 
 def _page_words(folder: Folder) -> Catalog | None:
@@ -136,17 +142,7 @@ def _page_words(folder: Folder) -> Catalog | None:
     game's editor), in the order of the files and of their lines; None for a folder whose pages say nothing."""
     catalog = _catalog(folder, PAGES)
     for path in page_sources(folder.path):
-        method = jinja_extractor if path.suffix == ".html" else "javascript"
-        with open(path, "rb") as file:
-            for line, text, comments, context in extract_from(method, file, keywords=PAGE_MAKERS,
-                                                               comment_tags=COMMENT_TAGS, strip_comment_tags=True):
-                where = (path.relative_to(ROOT).as_posix(), line)
-                known = catalog.get(text, context=context)
-                if known is not None:
-                    known.locations.append(where)
-                    known.auto_comments.extend(c for c in comments if c not in known.auto_comments)
-                else:
-                    catalog.add(text, locations=[where], auto_comments=comments, context=context)
+        _extracted(catalog, path, jinja_extractor if path.suffix == ".html" else "javascript", PAGE_MAKERS)
     return catalog if len(catalog) else None
 
 

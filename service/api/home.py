@@ -14,15 +14,14 @@ from flask import Blueprint, Response, render_template, request
 
 from .. import __version__
 from ..games.core.game import Capability
-from ..games.core.language import LANGUAGES, said
+from ..games.core.language import said
 from ..games.registry import GAMES
 from .jsonio import dumps
-from .language import OVERRIDE, language, spoken
+from .language import OVERRIDE, choices, language, spoken
 from .messages import tr, tr_n
 from .referee import strict
 
 STATIC = Path(__file__).resolve().parent / "static" / "home"
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "it": "Italiano"}  # each in itself
 
 home_blp = Blueprint("home", __name__, static_folder=str(STATIC), static_url_path="/home/assets",
                      template_folder="templates")
@@ -80,7 +79,7 @@ def home() -> Response:
 
     page = render_template(
         "home.html", lang=chosen, say=say, words=_words(), games=[_game(game) for game in GAMES.values()],
-        languages=[(code, LANGUAGE_NAMES[code], f"?{OVERRIDE}={code}") for code in LANGUAGES],
+        languages=choices(),
         query=f"?{OVERRIDE}={chosen}" if request.args.get(OVERRIDE) else "")
     response = spoken(strict(Response(page, mimetype="text/html")), chosen)
     response.vary.add("Accept")

@@ -40,6 +40,14 @@ def chosen(args: Mapping[str, str], accept_language: str | None) -> str:
     return DEFAULT
 
 
+NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "it": "Italiano"}  # each language named in itself
+
+
+def choices() -> list[tuple[str, str, str]]:
+    """The language picker's entries: (language, its name in itself, the link that chooses it)."""
+    return [(code, NAMES[code], f"?{OVERRIDE}={code}") for code in LANGUAGES]
+
+
 def negotiated(environ: dict) -> str:
     """The language of the answer to a WSGI request (what `chosen` says for its query and header), worked out
     once per distinct header: browsers send a handful of values, and a flood of new ones is only not memoized."""
@@ -104,4 +112,5 @@ def register_language_components(spec) -> None:  # type: ignore[no-untyped-def]
         spec.components.header(name, header)
 
 
-__all__ = ["HEADERS", "LANGUAGE_KEY", "OVERRIDE", "PARAMETERS", "register_language_components", "chosen", "language", "negotiated", "spoken"]
+__all__ = ["HEADERS", "LANGUAGE_KEY", "NAMES", "OVERRIDE", "PARAMETERS", "choices", "chosen", "language", "negotiated",
+           "register_language_components", "spoken"]

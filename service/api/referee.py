@@ -33,9 +33,9 @@ from flask import Blueprint, Response, abort, jsonify, render_template, request,
 from markupsafe import Markup, escape
 
 from ..games.core.game import Capability
-from ..games.core.language import DEFAULT, LANGUAGES, Catalogues
+from ..games.core.language import DEFAULT, Catalogues
 from ..games.registry import GAMES
-from .language import OVERRIDE, chosen, spoken
+from .language import OVERRIDE, choices, chosen, spoken
 
 STATIC = Path(__file__).resolve().parent / "static" / "referee"
 # Everything comes from this origin; pictures are inline SVG built from the API's answers.
@@ -51,7 +51,6 @@ DOMAIN = "pages"  # the catalogues' domain of the pages' words
 # later with `t` (a table of labels at the top of a module)
 MAKERS = {"t": None, "tn": (1, 2), "tp": ((1, "c"), 2), "N_": None}
 PLURAL_ORDER = ("zero", "one", "two", "few", "many", "other")  # the order of gettext's forms, as Babel writes them
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "it": "Italiano"}  # each in itself
 SHELL = Catalogues(Path(__file__).resolve().parent)  # the web service's catalogues: the shell's and replay's words
 
 referee_blp = Blueprint("referee", __name__, static_folder=str(STATIC), static_url_path="/referee/assets",
@@ -149,7 +148,7 @@ def page(template: str, **values: Any) -> Response:
     html = render_template(
         template, lang=language, words=words, code=lambda text: Markup("<code>{}</code>").format(text),
         query=f"?{OVERRIDE}={language}" if explicit else "",
-        languages=[(code, LANGUAGE_NAMES[code], f"?{OVERRIDE}={code}") for code in LANGUAGES],
+        languages=choices(),
         **template_makers(SHELL, language), **values)
     return spoken(strict(Response(html, mimetype="text/html")), language)
 

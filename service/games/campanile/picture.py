@@ -20,7 +20,7 @@ from functools import reduce
 from typing import Any, NamedTuple
 
 from ..core.language import DEFAULT, Message
-from ..core.svg import escape, quoteattr, verdict, verdict_band
+from ..core.svg import Mark, escape, mark_of, quoteattr, verdict, verdict_band
 from .cards import STYLE_INDEX
 from .messages import tr, tr_n
 from .model import State, Table
@@ -200,7 +200,6 @@ def _tokens(tokens, result: TowerScore, x: int, top: int, names: tuple[str, ...]
 
 FADED = "0.55"
 # the mark of a verdict: its class, colour, glyph (not colour alone) and outline (refused: dashed)
-MARKS = {True: ("legal", "#1b5e20", "\u2713", ""), False: ("refused", "#b71c1c", "\u2717", ' stroke-dasharray="6 3"')}
 PILE_W, PILE_H, PILE_GAP = 24, 32, 8
 FINITO_H = 50  # the strip below the players that shows the Finito piles, for a proposed draw
 
@@ -216,11 +215,6 @@ class Layout(NamedTuple):
     legend_y: int  # the first player's line of the legend
     board_h: int  # the picture's height without the proposal
 
-
-class Mark(NamedTuple):
-    colour: str
-    glyph: str
-    dash: str  # the outline's dashes (refused), or nothing
 
 
 class Drawn(NamedTuple):
@@ -286,8 +280,9 @@ def _player_ring(mark: Mark, layout: Layout, player: int | None) -> list[str]:
 def _proposed(table: Table, proposal: Any, layout: Layout, language: str) -> tuple[str, str, int]:
     """The proposed step, faded where it was tried and marked, in one group `proposed legal|refused` titled with
     the verdict's first line; the verdict below the board; the picture's new height."""
-    kind, colour, glyph, dash = MARKS[bool(proposal.legal)]
-    drawn = _step(table, proposal.step, _actor(table, proposal), layout, Mark(colour, glyph, dash), language)
+    mark = mark_of(proposal)
+    kind = mark.kind
+    drawn = _step(table, proposal.step, _actor(table, proposal), layout, mark, language)
     lines = verdict(proposal, language)
     group = (f'<g class="proposed {kind}"><title>{escape(lines[0] if lines else "")}</title>'
              f'<g opacity="{FADED}">{"".join(drawn.faded)}</g>{"".join(drawn.marks)}</g>')

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ..core.language import DEFAULT, Listed, said
-from ..core.svg import escape, verdict, verdict_band
+from ..core.svg import Mark, escape, mark_of, verdict, verdict_band
 from .messages import tr, tr_n, tr_p
 from .model import Square, State
 from .scoring import index_of, score_state
@@ -257,7 +257,6 @@ def svg(state: State, language: str = DEFAULT, proposal: Any = None) -> str:
 FADED = "0.55"
 REACH = 2  # squares beyond the board's edges the picture grows by to draw a step where it was tried
 # a verdict's mark: its class, colour, glyph (not colour alone) and outline (refused: dashed)
-MARKS = {True: ("legal", "#1b5e20", "\u2713", ""), False: ("refused", "#b71c1c", "\u2717", ' stroke-dasharray="6 3"')}
 ASIDE = T + 16  # the strip below the players for a tile discarded or a square far off the board
 NOBODY = "#9e9e9e"  # a meeple of no player of the game
 TOWER_AT = (0.78, 0.22)  # a tower (and its foundation) on its tile, as fractions of the tile
@@ -272,11 +271,6 @@ class Layout(NamedTuple):
     origin: Callable[[Square], tuple[float, float]]  # a square's top left corner
     near: Square | None  # the square the step was tried on, when the board is drawn as far as it
 
-
-class Mark(NamedTuple):
-    colour: str
-    glyph: str
-    dash: str  # the outline's dashes (refused), or nothing
 
 
 class Drawn(NamedTuple):
@@ -400,8 +394,9 @@ def _proposed(state: State, proposal: Any, layout: Layout, language: str) -> tup
     """The proposed step, faded where it was tried and marked, in one group `proposed legal|refused` titled with
     the verdict's first line; the verdict below the players (and the strip a step drawn there takes); the
     picture's new height."""
-    kind, colour, glyph, dash = MARKS[bool(proposal.legal)]
-    drawn = _step(state, proposal.step, _actor(state, proposal), layout, Mark(colour, glyph, dash), language)
+    mark = mark_of(proposal)
+    kind = mark.kind
+    drawn = _step(state, proposal.step, _actor(state, proposal), layout, mark, language)
     lines = verdict(proposal, language)
     group = (f'<g class="proposed {kind}"><title>{escape(lines[0] if lines else "")}</title>'
              f'<g opacity="{FADED}">{"".join(drawn.faded)}</g>{"".join(drawn.marks)}</g>')

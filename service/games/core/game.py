@@ -365,11 +365,11 @@ class Game(ABC, Generic[S, T]):
     def legal_moves(self, request: Json, language: str = DEFAULT) -> Json:
         """{"to_act", "moves"}, and with `texts` asked, each move in words in `language` (`step_text`)."""
         state = self.read(request)
-        answer: dict[str, Any] = {"to_act": self.to_act(state), "moves": self.legal_moves_of(state)}
-        if request.get("texts"):
-            names = self.player_names(state)
-            answer["texts"] = [self.step_text(state, step, names, language) for step in self.legal_steps(state)]
-        return answer
+        if not request.get("texts"):
+            return {"to_act": self.to_act(state), "moves": self.legal_moves_of(state)}
+        steps, names = self.legal_steps(state), self.player_names(state)  # listed once, said one by one
+        return {"to_act": self.to_act(state), "moves": [step.to_json() for step in steps],  # type: ignore[attr-defined]
+                "texts": [self.step_text(state, step, names, language) for step in steps]}
 
     def step_text(self, state: S, step: T, names: Sequence[str], language: str = DEFAULT) -> str:
         """A legal step in words, in `language`: what it would do, in the voice of the events (their sentences,

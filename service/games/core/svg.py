@@ -3,7 +3,7 @@ characters besides tab and newlines, so those are replaced before escaping (a pi
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import Any, NamedTuple
 from xml.sax import saxutils
 
 from .language import DEFAULT, said
@@ -22,6 +22,23 @@ def escape(text: str) -> str:
 def quoteattr(text: str) -> str:
     """An attribute value with its quotes."""
     return saxutils.quoteattr(printable(text))
+
+
+class Mark(NamedTuple):
+    """How a proposed step is marked on a picture: the class of its group, its colour, its glyph and its
+    outline's dashes (a refused step is dashed and crossed, so that the mark does not rest on colour alone)."""
+
+    kind: str
+    colour: str
+    glyph: str
+    dash: str
+
+
+def mark_of(proposal: Any, dashes: str = "6 3") -> Mark:
+    """The mark of a proposed step (service.games.core.game.Proposal): legal, or refused."""
+    if proposal.legal:
+        return Mark("legal", "#1b5e20", "\u2713", "")
+    return Mark("refused", "#b71c1c", "\u2717", f' stroke-dasharray="{dashes}"')
 
 
 LINE = 18  # px between the lines of a verdict
@@ -51,4 +68,4 @@ def verdict_band(proposal: Any, language: str, x: float, y: float, width: float)
             f'font-weight="{"normal" if proposal.legal else "bold"}">{texts}</g>', LINE * len(lines) + LINE / 2)
 
 
-__all__ = ["escape", "printable", "quoteattr", "verdict", "verdict_band"]
+__all__ = ["Mark", "escape", "mark_of", "printable", "quoteattr", "verdict", "verdict_band"]

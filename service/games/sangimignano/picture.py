@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ..core.language import DEFAULT, Message, said
-from ..core.svg import escape, quoteattr, verdict_band
+from ..core.svg import Mark, escape, mark_of, quoteattr, verdict_band
 from ..core.svg import verdict as verdict_lines
 from .geometry import Coord, canonical_turn
 from .messages import tr, tr_n, tr_p
@@ -248,14 +248,8 @@ NEAR = 3  # a place at most this many steps from a hexagon of the board is drawn
 NOBODY_FILL = "#a39a8c"  # the pieces of a step of nobody's (the game over)
 BADGE_FILL, BADGE_INK = "#e8dcc4", "#3b2f22"
 # the mark of a verdict: its class, colour, glyph (not colour alone) and outline (refused: dashed)
-MARKS = {True: ("legal", "#1b5e20", "\u2713", ""), False: ("refused", "#b71c1c", "\u2717", ' stroke-dasharray="5 3"')}
 TOKEN_BESIDE = 11  # a proposed token's shift right of a token already on its space
 
-
-class Mark(NamedTuple):
-    colour: str
-    glyph: str
-    dash: str  # the outline's dashes (refused), or nothing
 
 
 class Placement(NamedTuple):
@@ -380,8 +374,8 @@ def _proposed(state: State, proposal: Any, placed: Placement, offset: tuple[floa
               language: str) -> tuple[str, float]:
     """The proposed step, faded where it was tried and marked, in one group `proposed legal|refused` titled with
     the verdict's first line; and how far right it reaches."""
-    kind, colour, glyph, dash = MARKS[bool(proposal.legal)]
-    mark = Mark(colour, glyph, dash)
+    mark = mark_of(proposal, "5 3")
+    kind = mark.kind
     faded, marks, right = _drawn(state, proposal.step, placed, offset, legend_x, mark, language)
     lines = verdict_lines(proposal, language)
     where = f' data-at="{placed.cell[0]},{placed.cell[1]}"' if placed.cell is not None else ""

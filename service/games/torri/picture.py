@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..core.language import DEFAULT, Listed, said
-from ..core.svg import escape, quoteattr, verdict, verdict_band
+from ..core.svg import Mark, escape, mark_of, quoteattr, verdict, verdict_band
 from .cards import BUONA_PIETRA, CAPPELLA, CARD_NAMES, GIOSTRA, MONUMENTO, MURA, PALAZZO, VIA_FRANCIGENA
 from .messages import ordinal, tr, tr_n, tr_p
 from .model import COLORFUL, PLAIN, State, Table, Tower
@@ -356,7 +356,6 @@ VERDICT_GAP = 6  # between the players (or the strip) and the verdict
 STRIP_H = 40  # below the players: the words of a step of nobody's
 FADED = "0.55"
 # the mark of a verdict: its class, colour, glyph (not colour alone) and outline (refused: dashed)
-MARKS = {True: ("legal", "#1b5e20", "\u2713", ""), False: ("refused", "#b71c1c", "\u2717", ' stroke-dasharray="6 3"')}
 STEP_FILL, STEP_INK = "#dccdb1", "#3b3127"  # a step in words, in a player's row
 
 
@@ -394,11 +393,6 @@ class Placed(NamedTuple):
     height: int = 0  # the stories of the tallest tower it draws (room for it)
     widest: int = 0  # the towers in the player's row with it (room for them)
 
-
-class Mark(NamedTuple):
-    colour: str
-    glyph: str
-    dash: str  # the outline's dashes (refused), or nothing
 
 
 def _actor(proposal: Any) -> int | None:
@@ -543,8 +537,9 @@ def _proposed(table: Table, score: Score, proposal: Any, placed: Placed, layout:
               language: str) -> tuple[str, str, int]:
     """The proposed step, faded where it was tried and marked, in one group `proposed legal|refused` titled with
     the verdict's first line; the verdict below the board; the picture's new height."""
-    kind, colour, glyph, dash = MARKS[bool(proposal.legal)]
-    faded, marks, strip = _drawn(table, score, placed, layout, Mark(colour, glyph, dash), language)
+    mark = mark_of(proposal)
+    kind = mark.kind
+    faded, marks, strip = _drawn(table, score, placed, layout, mark, language)
     lines = verdict(proposal, language)
     group = (f'<g class="proposed {kind}" data-step={quoteattr(str(proposal.step.type))}>'
              f'<title>{escape(lines[0] if lines else "")}</title>'
