@@ -80,6 +80,14 @@ def open_referee(page, fragment: str = "") -> None:
     page.wait_for_selector("html[data-ready=true]")
 
 
+def link_of(page, fragment: str) -> str:
+    """The page's address once its fragment matches the regular expression `fragment`: a page writes its link a
+    moment after what it shows (the record's part is compressed first), and page.url follows the history later
+    still, so neither is read at once."""
+    page.wait_for_function("(pattern) => new RegExp(pattern).test(location.hash)", arg=fragment)
+    return page.evaluate("location.href")
+
+
 def check_both_sizes(page, folder: Path, name: str) -> None:
     """Screenshots at the desktop and the phone size, and nothing wider than the window at either."""
     for size, (width, height) in SIZES.items():

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from .conftest import check_both_sizes, open_referee
+from .conftest import check_both_sizes, link_of, open_referee
 
 GOLDEN = Path(__file__).resolve().parents[1] / "campanile" / "data" / "golden" / "3p-seed-85.json"
 
@@ -97,8 +97,7 @@ def test_a_golden_game_entered_by_clicks_and_keys(page, base_url, screenshots):
     assert page.errors == []
 
     # the link reopens the same table
-    link = page.url
-    assert "#campanile:" in link
+    link = link_of(page, "^#campanile:")
     other = page.context.new_page()
     other.goto(link)
     other.wait_for_selector("html[data-ready=true]")

@@ -20,7 +20,7 @@ from service.games import carcassonne
 from service.games.carcassonne.game import CarcassonneGame, example_game
 from service.games.carcassonne.tiles import DIRECTIONS, Kind
 
-from .conftest import check_both_sizes, open_referee
+from .conftest import check_both_sizes, link_of, open_referee
 
 GOLDEN = Path(__file__).resolve().parents[1] / "carcassonne" / "data" / "golden" / "2p-seed-14-tower.json"
 CELL = 56
@@ -168,7 +168,7 @@ def test_a_finished_golden_game_with_the_tower(page, base_url, screenshots, gold
     other = page.context.new_page()
     asked = []
     other.on("request", lambda request: asked.append(request.url))
-    open_carcassonne(other, "#" + page.url.split("#", 1)[1])
+    open_carcassonne(other, "#" + link_of(page, "^#carcassonne:").split("#", 1)[1])
     expect(other.locator(".kc-tile")).to_have_count(len(state["board"]))
     expect(other.locator(".kc-meeple")).to_have_count(len(state["meeples"]))
     assert not [url for url in asked if "legal-moves" in url]

@@ -24,6 +24,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .axe import assert_accessible
+from .conftest import link_of
 
 SCREENS = {
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
@@ -222,7 +223,7 @@ def test_the_board_fits_or_shows_that_it_scrolls(screen, game):
         expect(fit).to_be_hidden()  # nothing to fit
     if game == "carcassonne":  # a link to the table opens on its tiles too
         other = page.context.new_page()
-        open_game(other, game, fragment=page.url.split("#" + game, 1)[1])
+        open_game(other, game, fragment=link_of(page, f"^#{game}:").split("#" + game, 1)[1])
         expect(other.locator(PIECES[game])).to_have_count(EXAMPLE_SIZE[game])
         expect_tiles_in_view(other)
     assert page.errors == []

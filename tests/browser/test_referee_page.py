@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .conftest import check_both_sizes
+from .conftest import check_both_sizes, link_of
 
 EXAMPLE = ["Adso @: 10x3* 9x3* 8x3 6x3* 10-6", "William: 7x3* 9-5* 10-8* 7-5*"]
 
@@ -141,8 +141,7 @@ def test_the_chooser_the_link_and_both_sizes(page, base_url, screenshots):
     check_both_sizes(page, screenshots, "torri-scored")
 
     # the link holds the table: a new page opened on it shows the same text
-    link = page.url
-    assert "#torri:" in link
+    link = link_of(page, "^#torri:")
     other = page.context.new_page()
     other.goto(link)
     other.wait_for_selector("html[data-ready=true]")

@@ -13,7 +13,7 @@ from service.games.core.game import Capability
 from service.games.registry import GAMES
 from tests.replay.records import cases, disputed
 
-from .conftest import check_both_sizes
+from .conftest import check_both_sizes, link_of
 
 
 CASES = cases()
@@ -110,8 +110,7 @@ def test_the_page_lands_on_the_illegal_step_and_explains_it(page, browser, base_
         at(page, illegal - 2)
 
     # the link reopens the same record at the same step, in a fresh browser
-    link = page.url
-    assert f"#{game_id}/{illegal - 2}:" in link
+    link = link_of(page, f"^#{game_id}/{illegal - 2}:")
     context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=base_url)
     try:
         other = context.new_page()

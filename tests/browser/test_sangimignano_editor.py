@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from service.games.sangimignano.game import SanGimignanoGame, example_game
 from service.games.sangimignano.position import state_json
 
-from .conftest import check_both_sizes, open_referee
+from .conftest import check_both_sizes, link_of, open_referee
 
 DIRECTIONS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
 
@@ -102,7 +102,7 @@ def test_a_finished_game_entered_by_clicks_and_keys(page, base_url, screenshots,
 
     # the link reopens the same board
     other = page.context.new_page()
-    other.goto(page.url)
+    other.goto(link_of(page, "^#sangimignano:"))
     other.wait_for_selector("html[data-ready=true]")
     expect(other.locator("g.sg-hex")).to_have_count(len(order))
     first = order[0]
