@@ -133,6 +133,36 @@ def test_a_message_crosses_a_process_boundary_as_itself() -> None:
     assert isinstance(back, Message) and back == message and back.said("de") == "Ada gewinnt."
 
 
+def test_a_message_made_while_speaking_a_language_is_its_sentence_there() -> None:
+    """An answer in French makes its messages in French (each formatted once); they still say every language, and
+    a nested message, a plural and a pickled copy keep to the language they were made in."""
+    import pickle
+
+    from service.games.core.language import Listed, speaking
+    tr, tr_n, _ = _makers()
+    with speaking("fr"):
+        message = tr("{players} share the win.", players=Listed([tr("{player} wins.", player="Ada"), "Bea"]))
+        counted = tr_n("{count} name for {players} players.", "{count} names for {players} players.", 0, players=3)
+    assert message == "Ada gagne. et Bea se partagent la victoire." and message.language == "fr"
+    assert message.said("en") == "Ada wins. and Bea share the win."
+    assert message.said("de") == "Ada gewinnt. und Bea teilen sich den Sieg."
+    assert counted == "0 nom pour 3 joueurs." and counted.said("en") == "0 names for 3 players."
+    assert pickle.loads(pickle.dumps(counted)) == "0 nom pour 3 joueurs."
+    assert tr("{player} wins.", player="Ada") == "Ada wins."  # outside it, English again
+
+
+def test_a_game_speaks_a_language_for_one_call_only() -> None:
+    """`Game.apply(..., language="fr")` answers in French, and the next call in English is English again."""
+    game = GAMES["campanile"]
+    start = game.new({"seed": 3, "names": ["Ada", "Bea"]})["state"]
+    moves = game.legal_moves({"state": start})["moves"][:1]
+    french = game.apply({"state": start, "moves": moves}, replay=True, language="fr")
+    english = game.apply({"state": start, "moves": moves}, replay=True)
+    assert [e["text"] for e in french["events"]] != [e["text"] for e in english["events"]]
+    again = game.apply({"state": start, "moves": moves}, replay=True, language="en")
+    assert again == english
+
+
 def test_marshmallow_s_messages_are_entries_with_their_parameters() -> None:
     from service.wire.messages import translatable
     from tests.words import unsaid

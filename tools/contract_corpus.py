@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from service.api import create_app  # noqa: E402
 from service.api.config import HEAVY_CLIENT_RATE_LIMIT  # noqa: E402
 from service.games.core.game import Capability  # noqa: E402
+from service.games.core.language import LANGUAGES  # noqa: E402
 from service.games.registry import GAMES  # noqa: E402
 
 NAMES = ["Ada", "Bea", "Cy", "Dee", "Eve"]
@@ -100,7 +101,15 @@ def broken_copies(doc: dict, rng: random.Random) -> Iterator[tuple[str, dict]]:
 
 
 def requests() -> Iterator[tuple[str, str, Any]]:
-    """(method, path, body) of the whole corpus, in a fixed order."""
+    """(method, path, body) of the whole corpus, in a fixed order: each request asked in English, then in one of
+    the other languages in turn (`?lang=`), so that every answer's words are compared in every language."""
+    others = LANGUAGES[1:]
+    for count, (method, path, body) in enumerate(_asked_in_english()):
+        yield method, path, body
+        yield method, f"{path}?lang={others[count % len(others)]}", body
+
+
+def _asked_in_english() -> Iterator[tuple[str, str, Any]]:
     yield "GET", "/v1/games", None
     for game_id, game in GAMES.items():
         base = f"/v1/games/{game_id}"
@@ -118,6 +127,7 @@ def requests() -> Iterator[tuple[str, str, Any]]:
                         doc = states[i]
                         for endpoint in state_endpoints(game):
                             yield "POST", f"{base}/{endpoint}", {"state": doc}
+                        yield "POST", f"{base}/legal-moves", {"state": doc, "texts": True}
                         for player in range(players):
                             yield "POST", f"{base}/view", {"state": doc, "player": player}
                         if game.offers(Capability.NOTATION):
@@ -129,6 +139,9 @@ def requests() -> Iterator[tuple[str, str, Any]]:
                             yield "POST", f"{base}/apply", {"state": doc, "moves": [other]}
                             yield "POST", f"{base}/apply", {"state": doc, "moves": [{**moves[i], "extra": 1}]}
                             yield "POST", f"{base}/apply", {"state": doc, "moves": [{"type": "nonsense"}]}
+                            if game.offers(Capability.PICTURE):  # a proposed step drawn, legal or not
+                                for proposed in (moves[i], other):
+                                    yield "POST", f"{base}/picture", {"state": doc, "moves": [proposed]}
                         for _, broken in broken_copies(doc, rng):
                             yield "POST", f"{base}/validate", {"state": broken}
                             yield "POST", f"{base}/legal-moves", {"state": broken}

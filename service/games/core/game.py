@@ -25,7 +25,7 @@ from typing import Any, Callable, ClassVar, Generic, Iterable, Mapping, Protocol
 from .catalogue import Rule
 from .errors import GameError, IllegalStepError, MalformedError, Problem
 from .events import Event
-from .language import DEFAULT, Catalogues, said
+from .language import DEFAULT, Catalogues, said, speaks
 from .messages import tr, tr_n
 from .narration import narrated, winners_said
 from .reading import Reading
@@ -226,6 +226,7 @@ class Game(ABC, Generic[S, T]):
             winners = () if winner is None else (winner,)
         return winners or range(self.players(state))
 
+    @speaks
     def score_text(self, score: Documented, warnings: Sequence[Problem] = (), language: str = DEFAULT) -> list[str]:
         """A score for people, line by line in `language` (what the command line prints): by default each
         player's `total` points (where the score gives one), who wins, and the warnings."""
@@ -325,6 +326,7 @@ class Game(ABC, Generic[S, T]):
         """The game's message catalogues, in its folder (service.games.core.language)."""
         return Catalogues(Path(sys.modules[type(self).__module__].__file__ or "").parent)
 
+    @speaks
     def rules(self, language: str = DEFAULT) -> list[Json]:
         """The rule catalogue, its words in `language`."""
         return [rule.to_json(self.catalogues, language) for rule in self.rule_book]
@@ -355,6 +357,7 @@ class Game(ABC, Generic[S, T]):
         """The request's "state" (or `field`), read and checked; errors point into the request."""
         return checked(self.reading(request, field), field)
 
+    @speaks
     def validate(self, request: Json, language: str = DEFAULT) -> Json:
         """{"valid", "errors", "warnings"}, their words in `language`; MalformedError for a wrong shape only."""
         reading = self.reading(request)
@@ -362,6 +365,7 @@ class Game(ABC, Generic[S, T]):
                 "errors": [p.under("/state").to_json(language) for p in reading.errors],
                 "warnings": [p.under("/state").to_json(language) for p in reading.warnings]}
 
+    @speaks
     def legal_moves(self, request: Json, language: str = DEFAULT) -> Json:
         """{"to_act", "moves"}, and with `texts` asked, each move in words in `language` (`step_text`)."""
         state = self.read(request)
@@ -371,12 +375,14 @@ class Game(ABC, Generic[S, T]):
         return {"to_act": self.to_act(state), "moves": [step.to_json() for step in steps],  # type: ignore[attr-defined]
                 "texts": [self.step_text(state, step, names, language) for step in steps]}
 
+    @speaks
     def step_text(self, state: S, step: T, names: Sequence[str], language: str = DEFAULT) -> str:
         """A legal step in words, in `language`: what it would do, in the voice of the events (their sentences,
         one after another)."""
         _, events = self.apply_step(state, step)
         return " ".join(said(self.narrate(event, names), language) for event in events)
 
+    @speaks
     def apply(self, request: Json, *, replay: bool = False, language: str = DEFAULT) -> Json:
         """{"legal", "state", "events", "violations", "failed_at"} (+ "states", "score" with replay), their words
         in `language`."""
@@ -399,6 +405,7 @@ class Game(ABC, Generic[S, T]):
             answer["score"] = {**self.score_state(outcome.state).to_json(), "warnings": []}
         return answer
 
+    @speaks
     def score(self, request: Json, language: str = DEFAULT) -> Json:
         """The breakdown of {"state"}, or of {"table"} or {"notation"} where the game reads them, with warnings
         (their words in `language`)."""
@@ -435,6 +442,7 @@ class Game(ABC, Generic[S, T]):
             return self.read(request, "table")
         return self.table_of(self.read(request))
 
+    @speaks
     def picture(self, request: Json, language: str = DEFAULT) -> str:
         """PICTURE: the SVG of what the request shows, its words in `language` (`draw`'s text describes the
         endpoint); with `moves`, the step they propose drawn on the position it is tried from (`proposal`)."""

@@ -10,9 +10,12 @@ numbers and lists. `tools/messages.py` extracts the entries and keeps every cata
 from __future__ import annotations
 
 import io
-from functools import cache
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache, wraps
+from inspect import signature
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from babel.core import Locale
 from babel.lists import format_list
@@ -29,6 +32,36 @@ MESSAGES = "messages"  # the domain of a folder's sentences (its Python sources'
 # c"), as the service has always written them.
 LOCALE_DATA = {"en": "en_GB"}
 MAKERS = {"tr": None, "tr_n": (1, 2), "tr_p": ((1, "c"), 2)}  # the calls that make messages, for Babel's extractor
+
+
+# The language messages are made in now (`speaking`): each message is formatted once, in the language its answer
+# is asked in, as gettext with an active language does; English outside any `speaking`.
+_SPEAKING: ContextVar[str] = ContextVar("speaking", default=DEFAULT)
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Within it, messages are made in `language` (as a `str`, a message is its sentence there)."""
+    token = _SPEAKING.set(language)
+    try:
+        yield
+    finally:
+        _SPEAKING.reset(token)
+
+
+def speaks(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A method taking a `language` whose messages are made in that language (`speaking`), so that an answer in
+    French formats each sentence once, in French, not in English first."""
+    position = list(signature(method).parameters).index("language")
+
+    @wraps(method)
+    def in_language(*args: Any, **kwargs: Any) -> Any:
+        language = kwargs.get("language", args[position] if len(args) > position else DEFAULT)
+        if language == _SPEAKING.get():
+            return method(*args, **kwargs)
+        with speaking(language):
+            return method(*args, **kwargs)
+    return in_language
 
 
 def language_of(asked: str | None) -> str:
@@ -96,9 +129,11 @@ class Listed(tuple):
 
 class Message(str):
     """A sentence for people, as data: an entry of a folder's `messages` catalogue (its English text, with `{name}`
-    parameters; for a count, its plural too; perhaps a context) and its parameters. As a `str` it is the English
-    sentence, so the library reads as it always has; `said(language)` is the sentence in another language, its
-    parameters said the same way (numbers and lists the locale's way, messages in the same language).
+    parameters; for a count, its plural too; perhaps a context) and its parameters. As a `str` it is the sentence in
+    the language it was made in: English, or the language `speaking` names (so that an answer's sentences are
+    formatted once, in its language), and the library reads as it always has; `said(language)` is the sentence in
+    any language, its parameters said the same way (numbers and lists the locale's way, messages in the same
+    language).
 
     Entries are written where the game says them, with its folder's `tr`, `tr_n` and `tr_p` (Catalogues.makers),
     so that Babel's extractor finds them (tools/messages.py)."""
@@ -108,35 +143,49 @@ class Message(str):
     parameters: dict[str, Any]
     plural: str | None
     context: str | None
+    language: str  # the language of the message as a `str`
 
     def __new__(cls, catalogues: Catalogues, text: str, parameters: dict[str, Any], *, plural: str | None = None,
-                context: str | None = None) -> "Message":
-        english = text if plural is None or parameters["count"] == 1 else plural
-        message = super().__new__(cls, _formatted(english, parameters, DEFAULT) if parameters else english)
+                context: str | None = None, language: str | None = None) -> "Message":
+        language = language or _SPEAKING.get()
+        if language == DEFAULT:
+            sentence = text if plural is None or parameters["count"] == 1 else plural
+        else:
+            sentence = _template(catalogues, language, text, parameters, plural, context)
+        message = super().__new__(cls, _formatted(sentence, parameters, language) if parameters else sentence)
         message.catalogues, message.text, message.parameters = catalogues, text, parameters
-        message.plural, message.context = plural, context
+        message.plural, message.context, message.language = plural, context, language
         return message
 
     def said(self, language: str = DEFAULT) -> str:
-        """The sentence in `language` (English: the message itself)."""
-        if language == DEFAULT:
+        """The sentence in `language`."""
+        if language == self.language:
             return str.__str__(self)
-        translations = self.catalogues.translations(language, MESSAGES)
-        if self.plural is None:
-            template = (translations.gettext(self.text) if self.context is None
-                        else translations.pgettext(self.context, self.text))
+        if language == DEFAULT:
+            template = self.text if self.plural is None or self.parameters["count"] == 1 else self.plural
         else:
-            count = self.parameters["count"]
-            template = (translations.ngettext(self.text, self.plural, count) if self.context is None
-                        else translations.npgettext(self.context, self.text, self.plural, count))
+            template = _template(self.catalogues, language, self.text, self.parameters, self.plural, self.context)
         return _formatted(template, self.parameters, language) if self.parameters else template
 
     def __reduce__(self) -> tuple:  # pickled (a process pool) as what it is, not as a plain str
-        return (_message, (self.catalogues.folder.parent, self.text, self.parameters, self.plural, self.context))
+        return (_message, (self.catalogues.folder.parent, self.text, self.parameters, self.plural, self.context,
+                           self.language))
 
 
-def _message(folder: Path, text: str, parameters: dict, plural: str | None, context: str | None) -> Message:
-    return Message(Catalogues(folder), text, parameters, plural=plural, context=context)
+def _template(catalogues: Catalogues, language: str, text: str, parameters: dict[str, Any], plural: str | None,
+              context: str | None) -> str:
+    """An entry's sentence in `language` (not English), its parameters not yet said."""
+    translations = catalogues.translations(language, MESSAGES)
+    if plural is None:
+        return translations.gettext(text) if context is None else translations.pgettext(context, text)
+    count = parameters["count"]
+    return (translations.ngettext(text, plural, count) if context is None
+            else translations.npgettext(context, text, plural, count))
+
+
+def _message(folder: Path, text: str, parameters: dict, plural: str | None, context: str | None,
+             language: str = DEFAULT) -> Message:
+    return Message(Catalogues(folder), text, parameters, plural=plural, context=context, language=language)
 
 
 def said(text: str, language: str = DEFAULT) -> str:
@@ -186,4 +235,5 @@ def _translations(po_file: Path, language: str) -> NullTranslations:
     return Translations(compiled)
 
 
-__all__ = ["DEFAULT", "LANGUAGES", "MAKERS", "MESSAGES", "Catalogues", "Listed", "Message", "language_of", "said"]
+__all__ = ["DEFAULT", "LANGUAGES", "MAKERS", "MESSAGES", "Catalogues", "Listed", "Message", "language_of", "said",
+           "speaking", "speaks"]
