@@ -24,6 +24,7 @@ from .probes import probes_blp
 from .problems import ApiProblem, register_error_handlers
 from .ratelimit import RateLimiter
 from .referee import referee_blp
+from .play import play_blp
 from .replay import replay_blp
 
 API_DESCRIPTION = "\n\n".join([
@@ -135,6 +136,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(home_blp)
     app.register_blueprint(referee_blp)
     app.register_blueprint(replay_blp)
+    app.register_blueprint(play_blp)
 
     app.wsgi_app = Front(app.wsgi_app, app, settings, answers, limiter)  # type: ignore[method-assign]
     if settings.FORWARDED_PROXIES:  # the client is who the trusted proxies say, for the limit and the logs

@@ -43,6 +43,7 @@ POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'sel
           "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'")
 EDITOR = "editor.js"
 EDITOR_STYLE = "editor.css"
+BOARD = "board.js"  # the game played by pointing on /play: its board, drawn as the editor draws it
 WORDS = "messages.json"  # an editor's catalogue, beside its files: /referee/<game>/messages.json?lang=…
 
 DOMAIN = "pages"  # the catalogues' domain of the pages' words
@@ -177,7 +178,8 @@ def referee_page() -> Response:
 def referee_games() -> Response:
     """Every registered game, in the registry's order: id, title, rules version, where its editor is (null for a
     game without one: the scoring page offers only the games with an editor, the replay page replays them all),
-    whether /picture exists."""
+    whether /picture exists, its variants, where its board for /play is (null: played by its picture and its steps
+    in words)."""
     listed = []
     for game_id, game in GAMES.items():
         folder = editor_folder(game_id)
@@ -190,6 +192,7 @@ def referee_games() -> Response:
             else None,
             "picture": game.offers(Capability.PICTURE),
             "variants": [variant.name for variant in game.info.variants],
+            "board": f"referee/{game_id}/{BOARD}" if folder is not None and (folder / BOARD).is_file() else None,
         })
     return strict(jsonify({"games": listed}))
 

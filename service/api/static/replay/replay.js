@@ -19,6 +19,7 @@
 
 import {announcer, copyText, el, svgNode} from "../../assets/page.js"; // the scoring page's: /referee/assets/
 import {keepingLanguage, pickerFollows, spoken, words} from "../../assets/words.js";
+import {decodeRecord, encodeRecord} from "../../assets/record.js";
 
 const {t, tn, tp, parts} = words;
 
@@ -81,40 +82,6 @@ function toAct(state) {
 }
 
 // ------------------------------------------------------------ the link and the history
-
-function toBase64Url(bytes) {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text) {
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
-async function through(stream, bytes) {
-  const out = new Blob([bytes]).stream().pipeThrough(stream);
-  return new Uint8Array(await new Response(out).arrayBuffer());
-}
-
-async function encodeRecord(record) {
-  const bytes = new TextEncoder().encode(JSON.stringify(record));
-  if (typeof CompressionStream === "function") {
-    return "z" + toBase64Url(await through(new CompressionStream("deflate-raw"), bytes));
-  }
-  return "j" + toBase64Url(bytes);
-}
-
-async function decodeRecord(text) {
-  try {
-    let bytes = fromBase64Url(text.slice(1));
-    if (text[0] === "z") bytes = await through(new DecompressionStream("deflate-raw"), bytes);
-    return JSON.parse(new TextDecoder().decode(bytes));
-  } catch (e) {
-    return undefined;
-  }
-}
 
 let encoded = null;  // {record, text}: the record's part of the link, made once per record
 let lastWrite = {at: 0, how: ""}; // the page's last entry of the history: when, and how (coalescing a held key)
