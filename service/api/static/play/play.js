@@ -217,7 +217,8 @@ async function personTurn(mine, seat, legal) {
   const offer = {steps: legal.moves, texts: legal.texts, seat, view: seen.body.state, names};
   table.offer = offer;
   if (table.board) {
-    redraw([ui.board], () => table.board.show({...offer, pick: (indices) => picked(indices, mine)}));
+    await table.board.show({...offer, pick: (indices) => picked(indices, mine)});
+    if (mine !== serial) return;
     ui.caption.textContent = t("Point at the board, or choose a step below.");
   } else {
     await drawPicture(null, seen.body.state);
@@ -396,8 +397,15 @@ async function boardOf(game) {
   if (!game.board) return null;
   const url = new URL(game.board, document.baseURI).href;
   const [module, said] = await Promise.all([import(url), editorWords(url)]);
-  return module.createBoard({root: ui.board, el, svgNode, t: said.t, tn: said.tn, tp: said.tp, parts: said.parts,
-                             list: said.list, number: said.number, lang: said.lang, touch, announce});
+  // the board's context: where it draws, the page's helpers, its words (its folder's catalogue), and the game's
+  // picture of a state (the SVG text, or null), for a board drawn on the picture
+  const picture = async (state) => {
+    const answer = await api(game.id).picture(state, null);
+    return answer.ok ? answer.body.svg : null;
+  };
+  return module.createBoard({root: ui.board, el, svgNode, picture, t: said.t, tn: said.tn, tp: said.tp,
+                             parts: said.parts, list: said.list, number: said.number, lang: said.lang, touch,
+                             announce});
 }
 
 async function editorOf(game) {
