@@ -226,6 +226,8 @@ async function personTurn(mine, seat, legal) {
   }
   drawChoices(offer);
   ui.skip.hidden = false;
+  document.documentElement.dataset.turn = "person";
+  document.documentElement.dataset.seat = String(seat);
   announce(t("Your turn, {player}", {player: names[seat]}));
 }
 
@@ -290,7 +292,7 @@ function showTurn(text, personal) {
   ui.hint.hidden = !personal;
   // undo against the computer only: with another person at the table, a step once made stays made
   ui.undo.hidden = !(personal && table.seats.filter(isPerson).length === 1 && lastOwnStep() !== null);
-  document.documentElement.dataset.turn = personal ? "person" : "computer";
+  document.documentElement.dataset.turn = personal ? "drawing" : "computer"; // "person" once the board is drawn
   delete document.documentElement.dataset.over;
 }
 
@@ -360,6 +362,7 @@ function passPhone(seat, mine) {
   ui.pass.hidden = false;
   ui.passTitle.textContent = t("Pass the phone to {player}", {player: name});
   ui.passReady.textContent = t("I am {player}: show my hand", {player: name});
+  document.documentElement.dataset.turn = "pass";
   reveal(ui.pass);
   return new Promise((resolve) => {
     ui.passReady.onclick = () => {
