@@ -2,7 +2,8 @@
 game libraries."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from flask import Flask, Response, request
 from flask_smorest import Api
@@ -20,11 +21,11 @@ from .jsonio import OrjsonProvider
 from .messages import tr
 from .observability import Metrics, configure_logging, register_request_hooks
 from .openapi import SchemaExtrasPlugin, register_problem_responses
+from .play import play_blp
 from .probes import probes_blp
 from .problems import ApiProblem, register_error_handlers
 from .ratelimit import RateLimiter
 from .referee import referee_blp
-from .play import play_blp
 from .replay import replay_blp
 
 API_DESCRIPTION = "\n\n".join([

@@ -26,8 +26,8 @@ STATIC = Path(__file__).resolve().parent / "static" / "home"
 home_blp = Blueprint("home", __name__, static_folder=str(STATIC), static_url_path="/home/assets",
                      template_folder="templates")
 
-LINKS = {"games": "/v1/games", "referee": "/referee", "replay": "/referee/replay", "docs": "/docs",
-         "openapi": "/openapi.yaml", "health": "/healthz"}
+LINKS = {"games": "/v1/games", "play": "/play", "referee": "/referee", "replay": "/referee/replay",
+         "docs": "/docs", "openapi": "/openapi.yaml", "health": "/healthz"}
 
 
 def _words() -> dict[str, Any]:
@@ -39,6 +39,8 @@ def _words() -> dict[str, Any]:
                     "rule it breaks, what the legal moves are, what the game becomes, what happened and the "
                     "score."),
         "people": tr("At the table"),
+        "play": tr("Play a game"),
+        "play_about": tr("Against the computer, or around one phone: every step checked by the referee."),
         "referee": tr("Score a finished table"),
         "referee_about": tr("Transcribe a table from a photo and score it, rule by rule."),
         "replay": tr("Settle a disputed game"),

@@ -530,6 +530,11 @@ ui.again.addEventListener("click", () => {
     return;
   }
   drawSetup();
+  const named = /^#([a-z0-9_-]+)$/.exec(location.hash); // a link to one game's table: its setup
+  if (named && games.some((game) => game.id === named[1])) {
+    ui.game.value = named[1];
+    drawGameOptions();
+  }
   await resume();
   document.documentElement.dataset.ready = "true";
 })();
