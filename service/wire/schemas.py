@@ -331,7 +331,8 @@ def legal_moves_response_schema(game: str, move: fields.Field, *,
 TEXTS_ASKED = ("Also say each legal move in words (`texts` in the answer), as the events of /apply say what "
                "happened, in the language chosen.")
 TEXTS_ANSWER = ("With `texts` asked: each move of `moves`, in the same order, in words: what it would do (its "
-                "events' `text`), in the answer's language.")
+                "events' `text`), as it can be foreseen (what chance brings, a card drawn face down or turned up, is "
+                "not named), in the answer's language.")
 
 
 def legal_moves_request_schema(game: str, state_request: type[Schema]) -> type[Schema]:
@@ -377,6 +378,11 @@ def new_request_schema(game: str, variant: type[Schema], *, seed_text: str, vari
         "names": names, **more})
 
 
+TOLD_TEXT = ("Tell the events as this player (0-based) is told them at the table: what the others do face down "
+             "(a card drawn from the deck) is not named. The states in the answer stay whole: /view gives what "
+             "the player sees of them.")
+
+
 def state_request_schemas(game: str, state: type[Schema], move: type[MoveUnion], *, max_moves: int,
                           player: fields.Field, state_text: str = "The position.",
                           moves_text: str = "The moves to apply, in order, from the position.",
@@ -388,7 +394,8 @@ def state_request_schemas(game: str, state: type[Schema], move: type[MoveUnion],
     view_request = type(f"{game}ViewRequestSchema", (state_request,), {"player": player})
     moves_request = type(f"{game}MovesRequestSchema", (state_request,), {
         "moves": List(move(), required=True, validate=validate.Length(max=max_moves),
-                      metadata={"description": moves_text})})
+                      metadata={"description": moves_text}),
+        "player": fields.Integer(strict=True, validate=validate.Range(min=0), metadata={"description": TOLD_TEXT})})
     return state_request, view_request, moves_request
 
 

@@ -49,6 +49,7 @@ def test_any_accept_language_is_an_answer(client: Any, header: str) -> None:
 
 from service.games.core.events import Event  # noqa: E402
 from service.games.core.language import LANGUAGES  # noqa: E402
+from service.games.core.language import said as say_in  # noqa: E402
 from tests.replay.records import whole_game  # noqa: E402
 
 from .helpers import BASE, body_for, fresh_state  # noqa: E402
@@ -178,8 +179,10 @@ def test_the_games_list_says_its_variants_in_the_language_chosen(client: Any) ->
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_legal_moves_said_in_words_are_what_apply_would_say(client: Any, game_id: str) -> None:
     """/legal-moves with `texts`: one sentence per move, in order, the events' own words for it (what /apply
-    answers for that move), in the language chosen; without `texts`, no words and no language."""
+    answers for that move, as it can be foreseen: Game.foreseen leaves out what chance brings), in the language
+    chosen; without `texts`, no words and no language."""
     start, moves = _record(game_id)
+    game = GAMES[game_id]
     body = {"state": start, "moves": moves[:6]}
     state = client.post(f"/v1/games/{game_id}/apply", json=body).get_json()["state"]
     plain = client.post(f"/v1/games/{game_id}/legal-moves", json={"state": state})
@@ -192,4 +195,7 @@ def test_legal_moves_said_in_words_are_what_apply_would_say(client: Any, game_id
         for move, text in list(zip(said["moves"], said["texts"]))[:8]:
             applied = client.post(f"/v1/games/{game_id}/apply?lang={language}",
                                   json={"state": state, "moves": [move]}).get_json()
-            assert text == " ".join(event["text"] for event in applied["events"])
+            names = [player["name"] for player in state["players"]]
+            foreseen = [say_in(game.narrate(game.foreseen({k: v for k, v in event.items() if k != "text"}), names),
+                             language) for event in applied["events"]]
+            assert text == " ".join(foreseen)

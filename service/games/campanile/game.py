@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..core.errors import Problem
+from ..core.events import Event
 from ..core.game import Capability, Game, GameInfo, Json, Outcome, Proposal, Variant
 from ..core.language import DEFAULT
 from ..core.players import shuffled_rest
@@ -70,6 +71,12 @@ class CampanileGame(Game[State, Step]):
 
     def deal(self, seed: int | str, *, names: Sequence[str] | None, variant: Mapping[str, Any]) -> State:
         return new_game(seed, names=names, bet_on_played=variant["bet_on_played"])
+
+    def foreseen(self, event: Event) -> Event:
+        """An event as it can be foreseen: the card a draw turns up is not known before the step (C-TURN-DRAW)."""
+        if event["type"] == "drew" and "revealed" in event:
+            return {key: value for key, value in event.items() if key != "revealed"}
+        return event
 
     def player_view(self, state: State, player: int) -> State:
         """The state as `player` may see it (C-SVC-UNKNOWN): the other hands, the removed cards and every pile below

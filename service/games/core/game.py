@@ -200,6 +200,16 @@ class Game(ABC, Generic[S, T]):
     def players(self, state: S) -> int:
         return len(state.players)  # type: ignore[attr-defined]
 
+    def foreseen(self, event: Event) -> Event:
+        """An event as it can be foreseen before its step is made (a legal step said in words, `step_text`): what
+        chance brings (a card drawn face down, a card turned up) is not named. By default, the event itself."""
+        return event
+
+    def told(self, event: Event, seat: int) -> Event:
+        """An event as `seat` is told it at the table (player_view's counterpart for what happens): what the
+        others do face down is not named. By default, the event itself: nothing happens out of sight."""
+        return event
+
     def player_names(self, state: S) -> tuple[str, ...]:
         return tuple(player.name for player in state.players)  # type: ignore[attr-defined]
 
@@ -378,25 +388,27 @@ class Game(ABC, Generic[S, T]):
     @speaks
     def step_text(self, state: S, step: T, names: Sequence[str], language: str = DEFAULT) -> str:
         """A legal step in words, in `language`: what it would do, in the voice of the events (their sentences,
-        one after another)."""
+        one after another), as it can be foreseen (`foreseen`: not what chance brings)."""
         _, events = self.apply_step(state, step)
-        return " ".join(said(self.narrate(event, names), language) for event in events)
+        return " ".join(said(self.narrate(self.foreseen(event), names), language) for event in events)
 
     @speaks
     def apply(self, request: Json, *, replay: bool = False, language: str = DEFAULT) -> Json:
         """{"legal", "state", "events", "violations", "failed_at"} (+ "states", "score" with replay), their words
-        in `language`."""
+        in `language`; with a `player`, the events as that player is told them (`told`)."""
         state = self.read(request)
         try:
             steps = [self.as_step(move, i) for i, move in enumerate(request["moves"])]
         except GameError as error:
             raise under("/moves", error) from None
+        seat = None if request.get("player") is None else self._seat_of(state, request["player"])
         outcome = self.apply_steps(state, steps, keep_states=replay)
         names = self.player_names(state)  # names never change in a game
+        events = outcome.events if seat is None else [self.told(event, seat) for event in outcome.events]
         answer: dict[str, Any] = {
             "legal": outcome.legal,
             "state": self.state_json(outcome.state),
-            "events": [narrated(event, self.narrate, names, language) for event in outcome.events],
+            "events": [narrated(event, self.narrate, names, language) for event in events],
             "violations": [p.under("/moves").to_json(language) for p in outcome.violations],
             "failed_at": outcome.failed_at,
         }
@@ -425,11 +437,15 @@ class Game(ABC, Generic[S, T]):
     def view(self, request: Json) -> Json:
         """{"state"} as request["player"] may see it."""
         state = self.read(request)
-        player, players = request["player"], self.players(state)
+        return {"state": self.state_json(self.player_view(state, self._seat_of(state, request["player"])))}
+
+    def _seat_of(self, state: S, player: Any) -> int:
+        """`player` of a request (/view, or the events told to a player), checked against the state's players."""
+        players = self.players(state)
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < players:
             raise MalformedError(Problem(None, "/player", tr("\"player\" is a player of this game: 0 to {last}.",
                                                              last=players - 1)))
-        return {"state": self.state_json(self.player_view(state, player))}
+        return player
 
     def table_of_request(self, request: Json) -> Any:
         """What a picture or the notation shows of a request: for a TABLE game, the table of its {"notation"},

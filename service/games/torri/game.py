@@ -10,6 +10,7 @@ from operator import attrgetter
 from typing import Any, Mapping, Sequence
 
 from ..core.errors import Problem
+from ..core.events import Event
 from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
 from ..core.language import DEFAULT
 from ..core.players import shuffled_rest
@@ -23,7 +24,7 @@ from .catalogue import RULES, RULES_VERSION
 from .engine import apply_step, legal_steps
 from .messages import tr
 from .model import MAIN, Player, State
-from .narration import narrate
+from .narration import FACE_DOWN, narrate
 from .position import _known_cards, state_json, table_of
 from .schemas import read_table
 from .scoring import Score, score_table
@@ -112,6 +113,20 @@ class TorriGame(Game[State, Step]):
         if view.noble_deck_size:
             view.noble_deck, view.noble_hidden, view.noble_bottom = (), view.noble_deck_size, ()
         return view.freeze()
+
+    def foreseen(self, event: Event) -> Event:
+        """An event as it can be foreseen: a card to be drawn from a deck, or the cards a refill will bring, are
+        not known before the step is made (T-TURN-4, T-MKT-1)."""
+        if event["type"] == "drew" and event["from"] in FACE_DOWN or event["type"] == "refilled":
+            return {key: value for key, value in event.items() if key not in ("card", "cards")}
+        return event
+
+    def told(self, event: Event, seat: int) -> Event:
+        """An event as `seat` is told it: a card the opponent draws from a deck is drawn face down, so it is not
+        named (T-TURN-4); a card from the market, and everything else, is seen by both."""
+        if event["type"] == "drew" and event["from"] in FACE_DOWN and event["player"] != seat:
+            return {key: value for key, value in event.items() if key != "card"}
+        return event
 
     def sample_unseen(self, seen: State, seat: int, rng: random.Random) -> State:
         """A whole state `seat` cannot tell from `seen` (its view): every card it does not see (the other hand, the

@@ -43,8 +43,14 @@ def _source(source: Any) -> Any:
     return tr("from {source}", source=source)
 
 
+FACE_DOWN = ("deck", "noble_deck")  # the sources a card is drawn from unseen by the opponent
+
+
 def _drew(event: Event, names: Sequence[str]) -> Any:
-    who, name, source = player_name(names, event["player"]), event["card"], _source(event["from"])
+    who, name, source = player_name(names, event["player"]), event.get("card"), _source(event["from"])
+    if name is None:  # drawn face down by the opponent of the player told (Game.told)
+        # Translators: a card the opponent drew unseen ("Bea drew a card from the deck")
+        return tr("{player} drew a card {source}.", player=who, source=source)
     if name in NOBLES:
         return tr("{player} drew {card} {source}.", player=who, card=card(name), source=source)
     if _an(name):
@@ -169,7 +175,9 @@ SENTENCES: dict[str, Callable[[Event, Sequence[str]], Any]] = {
     "destroyed": lambda e, n: tr("{player}'s {ordinal} tower ({cards}) was destroyed.",
                                  player=player_name(n, e["player"]), ordinal=ordinal(e["tower"]),
                                  cards=cards(e["cards"])),
-    "refilled": lambda e, n: tr("The market was refilled with {cards}.", cards=cards(e["cards"])),
+    "refilled": lambda e, n: (tr("The market was refilled with {cards}.", cards=cards(e["cards"])) if "cards" in e
+                              # Translators: a refill foreseen, before its cards are turned up
+                              else tr("The market is refilled from the deck.")),
     "phase": _phase,
     "turn": lambda e, n: tr("{player}'s turn.", player=player_name(n, e["player"])),
     "game_over": lambda e, n: tr("Both players passed in a row: the game is over."),

@@ -29,6 +29,8 @@ export async function listGames() {
   return (await response.json()).games;
 }
 
+const told = (body, player) => (player === null ? body : {...body, player});
+
 export const api = (gameId) => ({
   // a deal: {state, seed}
   deal: (names, variant) => post(gameId, "new", {names, variant}),
@@ -36,10 +38,11 @@ export const api = (gameId) => ({
   legalMoves: (state) => post(gameId, "legal-moves", {state, texts: true}),
   // what a seat may see of the state: {state}, the others' hidden cards and the deck hidden
   view: (state, player) => post(gameId, "view", {state, player}),
-  // steps applied: {legal, state, events (each with its `text`), violations, failed_at}
-  apply: (state, moves) => post(gameId, "apply", {state, moves}),
-  // a whole record again (resuming a link): {states: the state after each step, events, ...}
-  replay: (record) => post(gameId, "replay", record),
+  // steps applied: {legal, state, events (each with its `text`), violations, failed_at}; with a `player`, the
+  // events as that player is told them (what the others draw face down is not named)
+  apply: (state, moves, player = null) => post(gameId, "apply", told({state, moves}, player)),
+  // a whole record again (resuming a link, retelling it to another player): {states: after each step, events, ...}
+  replay: (record, player = null) => post(gameId, "replay", told(record, player)),
   // the computer's choice for the seat to act: {moves}: its turn, or its steps up to a card drawn unseen
   suggest: (state, level, budgetMs) => post(gameId, "suggest",
     level === "mcts" ? {state, level, budget_ms: budgetMs} : {state, level}),

@@ -135,23 +135,25 @@ async function start(event) {
 // A table: the game, its seats, the record and the state after each of its steps
 async function begin(game, seats, record, states, events = []) {
   const calls = api(game.id);
-  table = {game, calls, seats, record, states, actors: states.slice(0, -1).map(toAct), holder: null,
-           pace: Number(ui.pace.value), board: null, editor: null, hides: false};
-  table.hides = await hidesFromSeats(table);
+  const persons = seats.map((seat, i) => (isPerson(seat) ? i : null)).filter((i) => i !== null);
+  table = {game, calls, seats, record, states, actors: states.slice(0, -1).map(toAct),
+           holder: persons.length === 1 ? persons[0] : null, // who holds the phone: whose view is shown
+           pace: Number(ui.pace.value), board: null, secret: false};
+  table.secret = await hidesSomething(table);
   table.board = await boardOf(game);
   document.title = t("{game} — play", {game: game.title});
   ui.setup.hidden = true;
   ui.table.hidden = false;
   ui.result.hidden = true;
-  ui.log.replaceChildren();
-  for (const event of events) logEvent(event);
+  await retell(table.secret ? null : events);
   await writeLink();
   advance();
 }
 
-// Whether the game hides something from the other seats (the views of two seats differ): then the phone is passed
-function hidesFromSeats({calls, states, seats}) {
-  if (seats.filter(isPerson).length < 2) return Promise.resolve(false);
+// Whether the game hides something from the other seats (the views of two seats differ): then a person is told
+// only what their seat may know, and around one phone the phone is passed
+function hidesSomething({calls, states, seats}) {
+  if (!seats.some(isPerson)) return Promise.resolve(false);
   const state = states[states.length - 1];
   return Promise.all([calls.view(state, 0), calls.view(state, 1)])
     .then(([a, b]) => !a.ok || !b.ok || !same(a.body.state, b.body.state));
@@ -204,9 +206,12 @@ async function computerTurn(mine, seat) {
 }
 
 async function personTurn(mine, seat, legal) {
-  const {seats, names} = table;
-  if (table.hides && table.holder !== seat && seats.filter(isPerson).length > 1) {
+  const {names} = table;
+  if (table.secret && table.holder !== seat) {
     await passPhone(seat, mine);
+    if (mine !== serial) return;
+    table.holder = seat;
+    await retell();  // what happened, as this seat was told it
     if (mine !== serial) return;
   }
   table.holder = seat;
@@ -250,7 +255,7 @@ async function chooseStep(index) {
 
 // One step applied: the record and the states grow, its events are said; false when the service refused it
 async function play(step, seat, mine) {
-  const answer = await table.calls.apply(current(), [step]);
+  const answer = await table.calls.apply(current(), [step], toldTo());
   if (mine !== serial) return false;
   if (!answer.ok || !answer.body.legal) {
     showRefused(answer.body);
@@ -296,14 +301,17 @@ function showTurn(text, personal) {
   delete document.documentElement.dataset.over;
 }
 
-// The picture of what the seat holding the phone may see (everything when only the computer plays), with a
-// proposed step drawn on it
+// The picture of what the seat holding the phone may see (everything when the game hides nothing, or when only
+// the computer plays), with a proposed step drawn on it
 async function drawPicture(step, shown) {
   if (!table.game.picture) return;
-  let state = shown || current();
-  if (!shown && table.holder !== null && table.seats.some(isPerson)) {
+  let state = shown;
+  if (!state && !table.secret) state = current();
+  if (!state) {
+    if (table.holder === null) return; // a game that hides something, and nobody holds the phone yet
     const seen = await table.calls.view(current(), table.holder);
-    if (seen.ok) state = seen.body.state;
+    if (!seen.ok) return;
+    state = seen.body.state;
   }
   let answer = await table.calls.picture(state, step ? [step] : null);
   if (!answer.ok && step) answer = await table.calls.picture(state, null); // a step its view cannot show
@@ -331,6 +339,24 @@ function drawChoices(offer, only) {
 function logEvent(event) {
   if (!event.text) return;
   ui.log.prepend(el("li", {text: event.text}));
+}
+
+// The player the events are told to: the one holding the phone, where the game hides something
+const toldTo = () => (table.secret && table.holder !== null ? table.holder : null);
+
+// The whole game's events again, as the player holding the phone was told them (/replay with `player`), or those
+// given; nothing while nobody holds the phone of a game that hides something
+async function retell(events) {
+  let told = events;
+  if (!told) {
+    told = [];
+    if (table.record.moves.length && !(table.secret && table.holder === null)) {
+      const answer = await table.calls.replay(table.record, toldTo());
+      if (answer.ok) told = answer.body.events;
+    }
+  }
+  ui.log.replaceChildren();
+  for (const event of told) logEvent(event);
 }
 
 function showRefused(problem) {
@@ -442,7 +468,8 @@ async function undo() {
   table.record.moves.length = from;
   table.states.length = from + 1;
   table.actors.length = from;
-  ui.log.replaceChildren(el("li", {class: "undone", text: t("Your last step is undone.")}));
+  await retell();
+  ui.log.prepend(el("li", {class: "undone", text: t("Your last step is undone.")}));
   announce(t("Your last step is undone."));
   await writeLink();
   advance();
