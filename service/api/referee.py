@@ -149,6 +149,7 @@ def page(template: str, **values: Any) -> Response:
     html = render_template(
         template, lang=language, words=words, code=lambda text: Markup("<code>{}</code>").format(text),
         query=f"?{OVERRIDE}={language}" if explicit else "",
+        root="../" * request.path.strip("/").count("/"),  # relative: the pages work wherever they are mounted
         languages=choices(),
         **template_makers(SHELL, language), **values)
     return spoken(strict(Response(html, mimetype="text/html")), language)
