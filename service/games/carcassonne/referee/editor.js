@@ -20,6 +20,10 @@
 //
 // Its words are the game's `pages` catalogue, said with the page's t, tn and tp; a feature's JSON name (N, NL,
 // cloister, inner), as the service's own sentences name it, is in the titles.
+//
+// The board of /play (board.js beside this file) draws as this editor draws: it imports the tiles' facts
+// (learnTiles), their faces, a placed tile's meeples and tower, and the words of tiles and features (tileDrawings),
+// and the board's geometry (key, turnName, spotOf, freeSquaresOf, CELL).
 
 import {roving} from "../assets/roving.js"; // (the referee pages' assets, beside the editors)
 
@@ -82,65 +86,60 @@ function spotOf(name) {
   return h >= 0 ? HALF_SPOT[h] : [0.5, 0.5];
 }
 
+// ---------------------------------------------------------------- shared with the board of /play (board.js)
+//
+// What both draw: the tiles' facts (tiles.json, fetched once a page), a tile's face turned on the board, a placed
+// tile's meeples and tower, and the words of tiles, features and towers. tileDrawings({el, t, list}) gives them in
+// the page's words.
 
-export function create({root, el, changed, announce, redraw, t, tn, tp, parts, list, touch}) {
-  const sets = {base: null, tower: null}; // tile id -> count
-  const facts = {}; // tile id -> {edges: [kind by local edge], features: [local names], tower, image, base}
-  let model = null;
-  let chosen = 0; // whose meeple
-  let pending = {tile: null, rotation: 0}; // the tile a click on a free square puts
-  let target = null; // with no tile chosen, the free square a click in the palette puts a tile on: [x, y]
-  let onlyFitting = true; // with a square chosen, the palette shows only the tiles that fit it
-  let selected = null; // key of the placed tile the panel edits
-  let marks = {}; // square key -> [rules]
-  let lit = new Set();
-  let meepleTool = true; // a click on a placed tile puts a meeple; off: it only chooses the tile
-  let fit = false; // the board fits the width of the screen (else squares of CELL px, and it scrolls)
-  let opening = false; // a table was loaded: the board's view goes to its tiles once drawn
-  let cell = CELL; // a square's side as last drawn
-  let corner = [0, 0]; // the square at the board's top left as last drawn
+// the sets (tile id -> count) and every tile's facts: {edges: [kind by local edge], features: [local names], tower,
+// image, base}
+export const tileFacts = {sets: {base: null, tower: null}, facts: {}};
+export {CELL, EDGES, HALVES, key, turnName, spotOf};
+let learning = null;
 
-  const optionsBox = el("div", {class: "kc-options"});
-  const playersBox = el("div", {class: "kc-players"});
-  const playerBar = el("div", {class: "players-bar", role: "group", "aria-label": t("Whose meeple")});
-  const palette = el("div", {class: "kc-palette", role: "group", "aria-label": t("Tiles left"),
-                             "aria-describedby": "kc-arrows"});
-  const paletteHead = el("div", {class: "kc-palette-head"});
-  const boardBox = el("div", {class: "kc-board", role: "group", "aria-label": t("The board"),
-                              "aria-describedby": "kc-arrows"});
-  const boardScroll = el("div", {class: "board-scroll kc-scroll"}, boardBox);
-  const panel = el("div", {class: "kc-panel", role: "group", "aria-label": t("The chosen tile")});
-  const fitButton = el("button", {type: "button", class: "small kc-fit", "aria-pressed": "false",
-                                  text: t("Fit the board to the screen"), on: {click: () => {
-                                    fit = !fit;
-                                    fitButton.setAttribute("aria-pressed", String(fit));
-                                    drawBoard();
-                                    if (!fit) centreView();
-                                  }}});
-  const squares = roving(boardBox, ".kc-free, .kc-tile", (node) => node.dataset.at, ".kc-tile");
-  const picks = roving(palette, ".kc-pick:not([disabled])", (node) => node.dataset.tile);
-  root.append(
-    optionsBox,
-    el("h3", {class: "kc-heading", text: t("Players")}), playersBox,
-    el("h3", {class: "kc-heading", text: t("Tiles")}), paletteHead, palette,
-    el("h3", {class: "kc-heading", text: t("The board")}),
-    el("p", {class: "kc-note", text: t("Choose a tile, then click a dashed square: it goes there turned the first way " +
-                                       "that fits. Or click the square first to see only the tiles that fit it. Click " +
-                                       "a placed tile on a road, city, field or cloister to put a meeple there. R turns.")}),
-    el("p", {class: "kc-note kc-keys", id: "kc-arrows", text: t("In the tiles and on the board, the arrow keys move " +
-                                                                "from one to the next; Enter or Space acts.")}),
-    playerBar, el("div", {class: "kc-view"}, fitButton), boardScroll, legend(), panel,
-  );
+// tiles.json, once: a promise of tileFacts
+export function learnTiles() {
+  if (!learning) {
+    learning = fetch(new URL("tiles.json", import.meta.url)).then((response) => response.json()).then((known) => {
+      Object.assign(tileFacts.sets, known.sets);
+      for (const [id, fact] of Object.entries(known.tiles)) {
+        tileFacts.facts[id] = {...fact, base: 0}; // drawn at rotation 0
+      }
+      return tileFacts;
+    });
+  }
+  return learning;
+}
 
-  const name = (p) => (model.players[p] && model.players[p].name) || t("Player {number}", {number: p + 1});
-  const tileAt = (k) => model.board.find((tile) => key(tile.at) === k);
-  const counts = () => (model.tower ? sets.tower : sets.base) || {};
-  const onTouch = () => (typeof touch === "function" ? touch()
-    : window.matchMedia("(hover: none) and (pointer: coarse)").matches);
+const imageUrls = {}; // tile id -> a short blob: URL of its drawing (a long data: URL costs on every draw)
 
-  function update() { drawAll(); changed(); }
+function imageOf(id) {
+  const fact = tileFacts.facts[id];
+  if (!fact || !fact.image) return null;
+  if (!imageUrls[id]) {
+    imageUrls[id] = URL.createObjectURL(new Blob([fact.image.replace(PENNANT, pennant)], {type: "image/svg+xml"}));
+  }
+  return imageUrls[id];
+}
 
-  // ---------------------------------------------------------------- words
+// the free squares next to the tiles of a board ([x, y] each)
+export function freeSquaresOf(board) {
+  const taken = new Set(board.map((tile) => key(tile.at)));
+  const free = new Map();
+  for (const tile of board) {
+    for (const [dx, dy] of AROUND) {
+      const at = [tile.at[0] + dx, tile.at[1] + dy];
+      if (!taken.has(key(at))) free.set(key(at), at);
+    }
+  }
+  return [...free.values()];
+}
+
+// The drawings and words of tiles in a page's words (el, t and list as the page's): name(p) in the functions that
+// take it is a player's name
+export function tileDrawings({el, t, list}) {
+  const facts = tileFacts.facts;
 
   const sideWords = (sides) => list(sides.map((side) => t(SIDE_WORDS[EDGES[side]])));
 
@@ -207,15 +206,142 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, parts, l
     ]);
   }
 
+  function tileFace(id, rotation, extraClass) {
+    const fact = facts[id];
+    const face = el("span", {class: "kc-face" + (extraClass ? " " + extraClass : ""), "aria-hidden": "true"});
+    const url = imageOf(id);
+    if (url) {
+      const img = el("img", {src: url, alt: "", draggable: "false"});
+      img.style.transform = "rotate(" + (rotation - fact.base) + "deg)";
+      face.appendChild(img);
+    } else {
+      face.appendChild(el("span", {class: "kc-id", text: id}));
+    }
+    return face;
+  }
+
+  function featureAt(tile, fx, fy) {
+    // the feature under a point of a placed tile (board orientation), from its edges and features
+    const fact = facts[tile.tile];
+    if (!fact) return null;
+    const turns = tile.rotation / 90;
+    const features = fact.features.map((n) => turnName(n, turns));
+    const centre = Math.hypot(fx - 0.5, fy - 0.5) < 0.2;
+    if (centre && features.includes("cloister")) return "cloister";
+    if (centre && features.includes("inner")) return "inner";
+    const edge = fy <= fx && fy <= 1 - fx ? 0 : fx >= fy && fx >= 1 - fy ? 1 : fy >= fx && fy >= 1 - fx ? 2 : 3;
+    const along = [fx, fy, 1 - fx, 1 - fy][edge]; // clockwise along the edge
+    const kind = fact.edges[mod(edge - turns, 4)];
+    if (kind === "city" || (kind === "road" && (Math.abs(along - 0.5) < 0.17 || centre))) return EDGES[edge];
+    return HALVES[2 * edge + (along < 0.5 ? 0 : 1)];
+  }
+
+  function towerWords(tower, name) {
+    return tower.top !== null ? t("tower of {height} with {player} on top", {height: tower.height, player: name(tower.top)})
+      : t("tower of {height}", {height: tower.height});
+  }
+
+  // a placed tile in words, with its meeples and its tower ({meeples, towers} as a state's)
+  function describe(tile, {meeples: all, towers}, name) {
+    const k = key(tile.at);
+    const meeples = all.filter((m) => key(m.at) === k)
+      .map((m) => t("{player} on {feature}", {player: name(m.player), feature: featureWords(tile, m.feature)}));
+    const tower = towers.find((built) => key(built.at) === k);
+    return [
+      t("Tile at {at}, turned {rotation}°: {tile}", {tile: tileWords(tile.tile, tile.rotation), at: k, rotation: tile.rotation}),
+      meeples.length ? t("meeples: {meeples}", {meeples: meeples.join(", ")}) : null,
+      tower ? towerWords(tower, name) : null,
+    ].filter(Boolean).join("; ");
+  }
+
+  // a placed tile's meeples and tower, drawn on its node ({meeples, towers} as a state's)
+  function dressTile(node, tile, {meeples, towers}, name) {
+    const k = key(tile.at);
+    for (const meeple of meeples.filter((m) => key(m.at) === k)) {
+      const [sx, sy] = spotOf(meeple.feature);
+      const field = HALVES.includes(meeple.feature) || meeple.feature === "inner";
+      const dot = el("span", {class: "kc-meeple p" + meeple.player + (field ? " farmer" : ""),
+                              dataset: {feature: meeple.feature},
+                              title: t("{player} on {feature}", {player: name(meeple.player),
+                                                                  feature: featureWords(tile, meeple.feature)})});
+      dot.style.left = sx * 100 + "%";
+      dot.style.top = sy * 100 + "%";
+      node.appendChild(dot);
+    }
+    const tower = towers.find((built) => key(built.at) === k);
+    if (tower) {
+      node.appendChild(el("span", {class: "kc-tower" + (tower.top !== null ? " p" + tower.top : ""),
+                                   text: String(tower.height), title: towerWords(tower, name)}));
+    }
+  }
+
+  return {tileFace, tileWords, tileTitle, featureWords, featureAt, towerWords, describe, dressTile, legend};
+}
+
+export function create({root, el, changed, announce, redraw, t, tn, tp, parts, list, touch}) {
+  const {sets, facts} = tileFacts; // the sets (tile id -> count), every tile's facts
+  const {tileFace, tileWords, tileTitle, featureWords, featureAt, towerWords: towerWordsOf, describe: describeOf,
+         dressTile, legend} = tileDrawings({el, t, list});
+  let model = null;
+  let chosen = 0; // whose meeple
+  let pending = {tile: null, rotation: 0}; // the tile a click on a free square puts
+  let target = null; // with no tile chosen, the free square a click in the palette puts a tile on: [x, y]
+  let onlyFitting = true; // with a square chosen, the palette shows only the tiles that fit it
+  let selected = null; // key of the placed tile the panel edits
+  let marks = {}; // square key -> [rules]
+  let lit = new Set();
+  let meepleTool = true; // a click on a placed tile puts a meeple; off: it only chooses the tile
+  let fit = false; // the board fits the width of the screen (else squares of CELL px, and it scrolls)
+  let opening = false; // a table was loaded: the board's view goes to its tiles once drawn
+  let cell = CELL; // a square's side as last drawn
+  let corner = [0, 0]; // the square at the board's top left as last drawn
+
+  const optionsBox = el("div", {class: "kc-options"});
+  const playersBox = el("div", {class: "kc-players"});
+  const playerBar = el("div", {class: "players-bar", role: "group", "aria-label": t("Whose meeple")});
+  const palette = el("div", {class: "kc-palette", role: "group", "aria-label": t("Tiles left"),
+                             "aria-describedby": "kc-arrows"});
+  const paletteHead = el("div", {class: "kc-palette-head"});
+  const boardBox = el("div", {class: "kc-board", role: "group", "aria-label": t("The board"),
+                              "aria-describedby": "kc-arrows"});
+  const boardScroll = el("div", {class: "board-scroll kc-scroll"}, boardBox);
+  const panel = el("div", {class: "kc-panel", role: "group", "aria-label": t("The chosen tile")});
+  const fitButton = el("button", {type: "button", class: "small kc-fit", "aria-pressed": "false",
+                                  text: t("Fit the board to the screen"), on: {click: () => {
+                                    fit = !fit;
+                                    fitButton.setAttribute("aria-pressed", String(fit));
+                                    drawBoard();
+                                    if (!fit) centreView();
+                                  }}});
+  const squares = roving(boardBox, ".kc-free, .kc-tile", (node) => node.dataset.at, ".kc-tile");
+  const picks = roving(palette, ".kc-pick:not([disabled])", (node) => node.dataset.tile);
+  root.append(
+    optionsBox,
+    el("h3", {class: "kc-heading", text: t("Players")}), playersBox,
+    el("h3", {class: "kc-heading", text: t("Tiles")}), paletteHead, palette,
+    el("h3", {class: "kc-heading", text: t("The board")}),
+    el("p", {class: "kc-note", text: t("Choose a tile, then click a dashed square: it goes there turned the first way " +
+                                       "that fits. Or click the square first to see only the tiles that fit it. Click " +
+                                       "a placed tile on a road, city, field or cloister to put a meeple there. R turns.")}),
+    el("p", {class: "kc-note kc-keys", id: "kc-arrows", text: t("In the tiles and on the board, the arrow keys move " +
+                                                                "from one to the next; Enter or Space acts.")}),
+    playerBar, el("div", {class: "kc-view"}, fitButton), boardScroll, legend(), panel,
+  );
+
+  const name = (p) => (model.players[p] && model.players[p].name) || t("Player {number}", {number: p + 1});
+  const tileAt = (k) => model.board.find((tile) => key(tile.at) === k);
+  const counts = () => (model.tower ? sets.tower : sets.base) || {};
+  const onTouch = () => (typeof touch === "function" ? touch()
+    : window.matchMedia("(hover: none) and (pointer: coarse)").matches);
+
+  function update() { drawAll(); changed(); }
+
+  // ---------------------------------------------------------------- words
+
   // ---------------------------------------------------------------- tile facts
 
   async function learn() {
-    const response = await fetch(new URL("tiles.json", import.meta.url));
-    const known = await response.json();
-    Object.assign(sets, known.sets);
-    for (const [id, fact] of Object.entries(known.tiles)) {
-      facts[id] = {...fact, base: 0}; // drawn at rotation 0
-    }
+    await learnTiles();
     root.dataset.tiles = "ready";
     drawAll();
     changed();
@@ -335,30 +461,6 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, parts, l
     return null;
   }
 
-  const imageUrls = {}; // tile id -> a short blob: URL of its drawing (a long data: URL costs on every draw)
-
-  function imageOf(id) {
-    const fact = facts[id];
-    if (!fact || !fact.image) return null;
-    if (!imageUrls[id]) {
-      imageUrls[id] = URL.createObjectURL(new Blob([fact.image.replace(PENNANT, pennant)], {type: "image/svg+xml"}));
-    }
-    return imageUrls[id];
-  }
-
-  function tileFace(id, rotation, extraClass) {
-    const fact = facts[id];
-    const face = el("span", {class: "kc-face" + (extraClass ? " " + extraClass : ""), "aria-hidden": "true"});
-    const url = imageOf(id);
-    if (url) {
-      const img = el("img", {src: url, alt: "", draggable: "false"});
-      img.style.transform = "rotate(" + (rotation - fact.base) + "deg)";
-      face.appendChild(img);
-    } else {
-      face.appendChild(el("span", {class: "kc-id", text: id}));
-    }
-    return face;
-  }
 
   function drawPaletteHead() {
     if (target) {
@@ -483,50 +585,10 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, parts, l
 
   // ---------------------------------------------------------------- the board
 
-  function featureAt(tile, fx, fy) {
-    // the feature under a point of a placed tile (board orientation), from its edges and features
-    const fact = facts[tile.tile];
-    if (!fact) return null;
-    const turns = tile.rotation / 90;
-    const features = fact.features.map((n) => turnName(n, turns));
-    const centre = Math.hypot(fx - 0.5, fy - 0.5) < 0.2;
-    if (centre && features.includes("cloister")) return "cloister";
-    if (centre && features.includes("inner")) return "inner";
-    const edge = fy <= fx && fy <= 1 - fx ? 0 : fx >= fy && fx >= 1 - fy ? 1 : fy >= fx && fy >= 1 - fx ? 2 : 3;
-    const along = [fx, fy, 1 - fx, 1 - fy][edge]; // clockwise along the edge
-    const kind = fact.edges[mod(edge - turns, 4)];
-    if (kind === "city" || (kind === "road" && (Math.abs(along - 0.5) < 0.17 || centre))) return EDGES[edge];
-    return HALVES[2 * edge + (along < 0.5 ? 0 : 1)];
-  }
+  const towerWords = (tower) => towerWordsOf(tower, name);
+  const describe = (tile) => describeOf(tile, model, name);
 
-  function towerWords(tower) {
-    return tower.top !== null ? t("tower of {height} with {player} on top", {height: tower.height, player: name(tower.top)})
-      : t("tower of {height}", {height: tower.height});
-  }
-
-  function describe(tile) {
-    const k = key(tile.at);
-    const meeples = model.meeples.filter((m) => key(m.at) === k)
-      .map((m) => t("{player} on {feature}", {player: name(m.player), feature: featureWords(tile, m.feature)}));
-    const tower = model.towers.find((built) => key(built.at) === k);
-    return [
-      t("Tile at {at}, turned {rotation}°: {tile}", {tile: tileWords(tile.tile, tile.rotation), at: k, rotation: tile.rotation}),
-      meeples.length ? t("meeples: {meeples}", {meeples: meeples.join(", ")}) : null,
-      tower ? towerWords(tower) : null,
-    ].filter(Boolean).join("; ");
-  }
-
-  function freeSquares() {
-    const taken = new Set(model.board.map((tile) => key(tile.at)));
-    const free = new Map();
-    for (const tile of model.board) {
-      for (const [dx, dy] of AROUND) {
-        const at = [tile.at[0] + dx, tile.at[1] + dy];
-        if (!taken.has(key(at))) free.set(key(at), at);
-      }
-    }
-    return [...free.values()];
-  }
+  const freeSquares = () => freeSquaresOf(model.board);
 
   // the board, drawn again: the focus, when it was on the board, stays on the same square (by its place)
   function drawBoard() {
@@ -564,22 +626,7 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, parts, l
                               role: "button", tabindex: "-1", dataset: {at: k, tile: tile.tile, rotation: String(tile.rotation)},
                               "aria-label": describe(tile), title: tileTitle(tile.tile, tile.rotation)},
                       [tileFace(tile.tile, tile.rotation)]);
-      for (const meeple of model.meeples.filter((m) => key(m.at) === k)) {
-        const [sx, sy] = spotOf(meeple.feature);
-        const field = HALVES.includes(meeple.feature) || meeple.feature === "inner";
-        const dot = el("span", {class: "kc-meeple p" + meeple.player + (field ? " farmer" : ""),
-                                dataset: {feature: meeple.feature},
-                                title: t("{player} on {feature}", {player: name(meeple.player),
-                                                                    feature: featureWords(tile, meeple.feature)})});
-        dot.style.left = sx * 100 + "%";
-        dot.style.top = sy * 100 + "%";
-        node.appendChild(dot);
-      }
-      const tower = model.towers.find((built) => key(built.at) === k);
-      if (tower) {
-        node.appendChild(el("span", {class: "kc-tower" + (tower.top !== null ? " p" + tower.top : ""),
-                                     text: String(tower.height), title: towerWords(tower)}));
-      }
+      dressTile(node, tile, model, name);
       if (marks[k]) node.appendChild(el("span", {class: "kc-rule", text: marks[k].join(" ")}));
       node.addEventListener("click", (event) => {
         const box = node.getBoundingClientRect();
