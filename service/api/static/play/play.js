@@ -14,7 +14,7 @@
 // {"state", "moves"} as the replay page takes it (record.js), so that the game can be resumed (/replay gives every
 // state again), sent, or opened on /referee/replay. Against the computer a person may undo their last step.
 
-import {announcer, copyText, el, redraw, reveal, svgNode} from "../../referee/assets/page.js";
+import {announcer, copyText, el, redraw, reveal, scrollCues, svgNode} from "../../referee/assets/page.js";
 import {editorWords, keepingLanguage, pickerFollows, words} from "../../referee/assets/words.js";
 import {decodeRecord, encodeRecord} from "../../referee/assets/record.js";
 import {api, listGames} from "./api.js";
@@ -557,6 +557,8 @@ ui.again.addEventListener("click", () => {
     return;
   }
   drawSetup();
+  // a board wider than the screen says so (its edges fade, a hint above it), as on the scoring page
+  scrollCues(ui.board, () => t("The board goes on beyond its edges: swipe or scroll it to see the rest."));
   const named = /^#([a-z0-9_-]+)$/.exec(location.hash); // a link to one game's table: its setup
   if (named && games.some((game) => game.id === named[1])) {
     ui.game.value = named[1];
