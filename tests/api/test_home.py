@@ -54,7 +54,7 @@ def test_the_home_page_speaks_the_language_chosen(client: Any, language: str) ->
 
 def test_the_home_page_links_to_the_pages_the_games_and_the_reference(client: Any) -> None:
     _, page = _page(client)
-    for link in ("referee", "referee/replay", "docs", "openapi.yaml"):
+    for link in ("play", "referee", "referee/replay", "docs", "openapi.yaml"):
         assert link in page.links
     for game_id in GAMES:
         assert f"v1/games/{game_id}/rules" in page.links

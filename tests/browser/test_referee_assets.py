@@ -18,10 +18,12 @@ def test_the_games_offered_come_from_the_registry(client):
     by_id = {g["id"]: g for g in games}
     assert by_id["torri"] == {"id": "torri", "title": "Le Torri di San Gimignano", "editor": "referee/torri/editor.js",
                               "style": "referee/torri/editor.css", "picture": True, "variants": ["nobles"],
-                              "rules_version": GAMES["torri"].info.rules_version}
+                              "rules_version": GAMES["torri"].info.rules_version, "board": "referee/torri/board.js"}
     assert by_id["campanile"]["picture"] is True
     for game in games:
         assert GAMES[game["id"]].offers(Capability.PICTURE) is game["picture"]
+        if game["board"] is not None:  # a board for /play, beside the editor
+            assert client.get("/" + game["board"]).status_code == 200
 
 
 @pytest.mark.parametrize("game", sorted(g for g in GAMES if editor_folder(g) is not None))
@@ -51,3 +53,14 @@ def test_the_shell_names_no_game(client):
     html = page.get_data(as_text=True) + client.get("/referee/assets/referee.js").get_data(as_text=True)
     for game in GAMES:
         assert f"/{game}" not in html and f'"{game}"' not in html
+
+
+def test_the_play_page_names_no_game(client):
+    """/play is the same for every game: what it plays comes from /v1/games and /referee/games.json."""
+    page = client.get("/play")
+    assert page.status_code == 200 and page.headers["Content-Security-Policy"] == POLICY
+    html = page.get_data(as_text=True) + "".join(
+        client.get(f"/play/assets/{name}").get_data(as_text=True) for name in ("play.js", "api.js", "seats.js"))
+    for game in GAMES:
+        assert f"/{game}" not in html and f'"{game}"' not in html
+    assert client.get("/play/assets/nothing.js").status_code == 404
