@@ -115,9 +115,10 @@ class TorriGame(Game[State, Step]):
         return view.freeze()
 
     def foreseen(self, event: Event) -> Event:
-        """An event as it can be foreseen: a card to be drawn from a deck, or the cards a refill will bring, are
-        not known before the step is made (T-TURN-4, T-MKT-1)."""
-        if event["type"] == "drew" and event["from"] in FACE_DOWN or event["type"] == "refilled":
+        """An event as it can be foreseen: a card to be drawn from a deck, the cards a refill will bring, or those a
+        Trade takes face down from the other hand, are not known before the step is made (T-TURN-4, T-MKT-1,
+        T-DON-9)."""
+        if event["type"] == "drew" and event["from"] in FACE_DOWN or event["type"] in ("refilled", "took"):
             return {key: value for key, value in event.items() if key not in ("card", "cards")}
         return event
 

@@ -168,8 +168,11 @@ SENTENCES: dict[str, Callable[[Event, Sequence[str]], Any]] = {
     "no_target": lambda e, n: tr("The Conspiracy finds no tower it may destroy."),
     "guarded": _guarded,
     "declined": lambda e, n: tr("{player} let it happen, without answering.", player=player_name(n, e["player"])),
-    "took": lambda e, n: tr("{player} took {cards} from {other}'s hand.", player=player_name(n, e["player"]),
-                            cards=cards(e["cards"]), other=player_name(n, e["from"])),
+    "took": lambda e, n: (tr("{player} took {cards} from {other}'s hand.", player=player_name(n, e["player"]),
+                             cards=cards(e["cards"]), other=player_name(n, e["from"])) if "cards" in e
+                          # Translators: a Trade foreseen: the cards are taken face down, not yet known
+                          else tr("{player} takes cards face down from {other}'s hand.",
+                                  player=player_name(n, e["player"]), other=player_name(n, e["from"]))),
     "gave": lambda e, n: tr("{player} gave {cards} to {other}.", player=player_name(n, e["player"]),
                             cards=cards(e["cards"]), other=player_name(n, e["to"])),
     "destroyed": lambda e, n: tr("{player}'s {ordinal} tower ({cards}) was destroyed.",

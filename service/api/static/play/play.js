@@ -189,6 +189,7 @@ async function computerTurn(mine, seat) {
   const {calls, seats} = table;
   const level = seats[seat].level;
   showTurn(t("{player} is thinking…", {player: table.names[seat]}), false);
+  ui.board.inert = true;
   drawChoices(null);
   const suggested = await calls.suggest(current(), level, seats[seat].budget);
   if (mine !== serial) return;
@@ -221,6 +222,7 @@ async function personTurn(mine, seat, legal) {
   if (!seen.ok) return showRefused(seen.body);
   const offer = {steps: legal.moves, texts: legal.texts, seat, view: seen.body.state, names};
   table.offer = offer;
+  ui.board.inert = false;
   if (table.board) {
     await table.board.show({...offer, pick: (indices) => picked(indices, mine)});
     if (mine !== serial) return;
@@ -249,6 +251,7 @@ async function chooseStep(index) {
   const offer = table.offer;
   if (!offer || !offer.steps[index]) return;
   table.offer = null;
+  ui.board.inert = true; // nothing on it may be chosen until the next turn draws it again
   drawChoices(null);
   if (await play(offer.steps[index], offer.seat, mine)) advance();
 }
@@ -333,7 +336,9 @@ function drawChoices(offer, only) {
          only.length)
     : tn("{count} legal step.", "{count} legal steps.", offer.steps.length);
   ui.steps.replaceChildren(...shown.map((i) => el("li", {}, [
-    el("button", {type: "button", class: "step", dataset: {index: String(i)}, text: offer.texts[i]})])));
+    el("button", {type: "button", class: "step", dataset: {index: String(i)}, text: offer.texts[i] ||
+      // a step whose events wait on another player's answer says nothing yet
+      t("A “{step}” step: what it brings waits on the other player's answer.", {step: offer.steps[i].type})})])));
 }
 
 function logEvent(event) {
@@ -514,12 +519,13 @@ async function resume() {
     return false;
   }
   const replayed = await api(game.id).replay(record);
-  if (!replayed.ok || !replayed.body.legal || replayed.body.states.length !== record.moves.length + 1 ||
+  // /replay gives the state after each step: with the start, the state before each step and the current one
+  if (!replayed.ok || !replayed.body.legal || replayed.body.states.length !== record.moves.length ||
       seats.length !== record.state.players.length) {
     showProblems(replayed.ok ? {body: {detail: t("This link holds no game that can be resumed.")}} : replayed);
     return false;
   }
-  await begin(game, seats, record, replayed.body.states, replayed.body.events);
+  await begin(game, seats, record, [record.state, ...replayed.body.states], replayed.body.events);
   return true;
 }
 
