@@ -252,6 +252,7 @@ async function chooseStep(index) {
   if (!offer || !offer.steps[index]) return;
   table.offer = null;
   ui.board.inert = true; // nothing on it may be chosen until the next turn draws it again
+  document.documentElement.dataset.turn = "playing";
   drawChoices(null);
   if (await play(offer.steps[index], offer.seat, mine)) advance();
 }
@@ -504,6 +505,7 @@ async function writeLink() {
   const text = await encodeRecord(table.record);
   const fragment = "#" + table.game.id + "/" + table.seats.map(seatCode).join(",") + ":" + text;
   history.replaceState(null, "", fragment);
+  document.documentElement.dataset.steps = String(table.record.moves.length); // the steps played, for a test
   ui.replayLink.href = keepingLanguage("referee/replay#" + table.game.id + "/" + table.record.moves.length + ":" + text);
   pickerFollows();
 }
