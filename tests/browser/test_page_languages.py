@@ -159,7 +159,10 @@ def test_each_editor_speaks_french(in_browser, game):
     else:
         expect(page.get_by_role(role, name=name, exact=True)).to_be_visible()
     expect(page.locator("#example")).to_have_text(EXAMPLE_BUTTON[game])
+    empty = page.evaluate("location.hash")
     page.locator("#example").click()
+    # an editor may fetch its example: the table is scored once the link holds it
+    page.wait_for_function("(empty) => location.hash !== empty", arg=empty)
     page.get_by_role("button", name="Compter les points", exact=True).click()
     expect(page.locator("#result")).to_be_visible()
     verdict = page.locator("#verdict").inner_text()

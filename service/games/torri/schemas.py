@@ -497,9 +497,9 @@ EVENT_KINDS = wire.event_kinds("Torri", {
              {"player": _who("The player who drew it."),
               "from": fields.String(validate=validate.OneOf(["deck", "noble_deck", "market"]),
                                     metadata={"description": "Where it came from."}),
-              "card": fields.String(validate=validate.OneOf(CARD_VALUES), metadata={
+              "card": wire.sometimes(fields.String(validate=validate.OneOf(CARD_VALUES), metadata={
                   "description": "The card; left out when the events are told to the opponent of a player who drew "
-                                 "from a deck (`player` in the request): drawn face down."})}),
+                                 "from a deck (`player` in the request): drawn face down."}))}),
     "stopped": ("Via Francigena's draws were ended early.", {"player": _who()}),
     "refilled": ("The market was refilled from the deck (T-MKT-1).",
                  {"cards": _named("The market's cards after the refill.")}),
