@@ -29,7 +29,7 @@ const ui = {
   table: $("table"), turn: $("turn"), hint: $("hint"), undo: $("undo"), share: $("share"), replayLink: $("replay-link"),
   again: $("again"), hintSaid: $("hint-said"), board: $("board"), caption: $("caption"), refused: $("refused"),
   choices: $("choices"), choicesHelp: $("choices-help"), narrowed: $("narrowed"), everyStep: $("every-step"),
-  steps: $("steps"), result: $("result"), verdict: $("verdict"), scores: $("scores"), breakdown: $("breakdown"),
+  steps: $("steps"), result: $("result"), verdict: $("verdict"), scores: $("scores"), breakdown: $("score-breakdown"),
   log: $("log"), announce: $("announce"),
 };
 const announce = announcer(ui.announce);
@@ -145,6 +145,7 @@ async function begin(game, seats, record, states, events = []) {
   ui.setup.hidden = true;
   ui.table.hidden = false;
   ui.result.hidden = true;
+  ui.refused.hidden = true;
   await retell(table.secret ? null : events);
   await writeLink();
   advance();
@@ -170,7 +171,6 @@ async function advance() {
   const mine = ++serial;
   const {calls, seats} = table;
   const state = current();
-  ui.refused.hidden = true;
   ui.hintSaid.hidden = true;
   const legal = await calls.legalMoves(state);
   if (mine !== serial) return;
@@ -251,6 +251,7 @@ async function chooseStep(index) {
   const offer = table.offer;
   if (!offer || !offer.steps[index]) return;
   table.offer = null;
+  ui.refused.hidden = true; // a refusal stays until another step is sent
   ui.board.inert = true; // nothing on it may be chosen until the next turn draws it again
   document.documentElement.dataset.turn = "playing";
   drawChoices(null);
@@ -263,7 +264,7 @@ async function play(step, seat, mine) {
   if (mine !== serial) return false;
   if (!answer.ok || !answer.body.legal) {
     showRefused(answer.body);
-    if (answer.ok && isPerson(table.seats[seat])) advance();  // the same turn again, its steps offered again
+    if (isPerson(table.seats[seat])) advance();  // the same turn again, its steps offered again
     return false;
   }
   table.record.moves.push(step);
@@ -395,6 +396,7 @@ function passPhone(seat, mine) {
   ui.passTitle.textContent = t("Pass the phone to {player}", {player: name});
   ui.passReady.textContent = t("I am {player}: show my hand", {player: name});
   document.documentElement.dataset.turn = "pass";
+  announce(ui.passTitle.textContent); // (and nothing the last seat was told stays in the live region)
   reveal(ui.pass);
   return new Promise((resolve) => {
     ui.passReady.onclick = () => {
