@@ -10,21 +10,23 @@
 // with /validate while it is edited, and the hexagons a problem points at are marked with the rule broken, drawn
 // over their neighbours. Scored through /score {"state"} with the game over: towers on the board, then tokens on
 // spaces (S-END-3). Its words are the game's `pages` catalogue, said with the page's t, tn and tp.
+// Its drawings (the geometry, a hexagon with its guild spaces, tokens and towers, a free cell, the focus ring, a
+// space in words) are exported: the game's board on /play (board.js) draws the table with them.
 
 import {roving} from "../assets/roving.js"; // (the referee pages' assets, beside the editors)
 
 const N_ = (text) => text; // marks a word for the catalogue; said with t() where it is shown
 
-const GUILDS = ["A", "B", "C", "D"];
-const GUILD_NAMES = {A: N_("ochre"), B: N_("green"), C: N_("brick"), D: N_("slate")}; // the guilds' colours
-const UNIT = 40; // a hexagon's corner radius in the drawing's units: the picture's SIZE
-const SCALE = {touch: 1.3, desk: 1.1}; // drawn at 52 px a hexagon on a touch screen (a space holds a 44 px disc)
+export const GUILDS = ["A", "B", "C", "D"];
+export const GUILD_NAMES = {A: N_("ochre"), B: N_("green"), C: N_("brick"), D: N_("slate")}; // the guilds' colours
+export const UNIT = 40; // a hexagon's corner radius in the drawing's units: the picture's SIZE
+export const SCALE = {touch: 1.3, desk: 1.1}; // drawn at 52 px a hexagon on a touch screen (a space holds a 44 px disc)
 const SQRT3 = Math.sqrt(3);
 const MIN_PLAYERS = 2, MAX_PLAYERS = 4, TOKENS = 20, TOWERS = 10, HEXES = 16;
 const BOX = {2: 6, 3: 4, 4: 0}; // S-SETUP-1: hexagons back in the box
 const HAND = {2: 4, 3: 3, 4: 3}; // S-SETUP-1: hexagons dealt to each player
 const DEFAULT_NAMES = ["Ada", "Bea", "Cy", "Dov"];
-const DIRECTIONS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]]; // S-GEO-1, side d = 0..5
+export const DIRECTIONS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]]; // S-GEO-1, side d = 0..5
 const SVG = "http://www.w3.org/2000/svg";
 const EXAMPLE = { // a whole seeded game played to its end (the adapter's example: seed 42, three players)
   players: [{name: "Ada"}, {name: "Bea"}, {name: "Cy"}],
@@ -44,7 +46,7 @@ const EXAMPLE = { // a whole seeded game played to its end (the adapter's exampl
   ],
 };
 
-function svgEl(tag, attrs, children) {
+export function svgEl(tag, attrs, children) {
   const node = document.createElementNS(SVG, tag);
   for (const [key, value] of Object.entries(attrs || {})) if (value !== null && value !== undefined) node.setAttribute(key, value);
   for (const child of [].concat(children || [])) if (child) node.appendChild(child);
@@ -52,19 +54,104 @@ function svgEl(tag, attrs, children) {
 }
 
 // the picture's geometry (picture.py: _center, _corner): y grows downwards, angles counter-clockwise from east
-const centre = ([q, r]) => [UNIT * SQRT3 * (q + r / 2), UNIT * 1.5 * r];
-function corner([cx, cy], degrees, radius = UNIT) {
+export const centre = ([q, r]) => [UNIT * SQRT3 * (q + r / 2), UNIT * 1.5 * r];
+export function corner([cx, cy], degrees, radius = UNIT) {
   const angle = degrees * Math.PI / 180;
   return [cx + radius * Math.cos(angle), cy - radius * Math.sin(angle)];
 }
-const points = (list) => list.map(([x, y]) => x.toFixed(1) + "," + y.toFixed(1)).join(" ");
-const outline = (c, radius = UNIT) => [0, 1, 2, 3, 4, 5].map((d) => corner(c, 60 * d - 30, radius));
+export const points = (list) => list.map(([x, y]) => x.toFixed(1) + "," + y.toFixed(1)).join(" ");
+export const outline = (c, radius = UNIT) => [0, 1, 2, 3, 4, 5].map((d) => corner(c, 60 * d - 30, radius));
 // a guild space (S-GEO-2): space i of a hexagon turned by k covers sides k + 2i and k + 2i + 1
-const rhombus = (c, first) => [c, corner(c, 60 * first - 30), corner(c, 60 * first + 30), corner(c, 60 * first + 90)];
+export const rhombus = (c, first) => [c, corner(c, 60 * first - 30), corner(c, 60 * first + 30),
+                                      corner(c, 60 * first + 90)];
 // a small keep with two merlons, its foot 8 below (x, y): the picture's tower
-const keep = (x, y) => [[x - 6, y + 8], [x - 6, y - 6], [x - 3, y - 6], [x - 3, y - 9], [x - 1, y - 9], [x - 1, y - 6],
-                        [x + 1, y - 6], [x + 1, y - 9], [x + 3, y - 9], [x + 3, y - 6], [x + 6, y - 6], [x + 6, y + 8]];
-const key = ([q, r]) => q + "," + r;
+export const keep = (x, y) => [[x - 6, y + 8], [x - 6, y - 6], [x - 3, y - 6], [x - 3, y - 9], [x - 1, y - 9],
+                               [x - 1, y - 6], [x + 1, y - 6], [x + 1, y - 9], [x + 3, y - 9], [x + 3, y - 6],
+                               [x + 6, y - 6], [x + 6, y + 8]];
+export const key = ([q, r]) => q + "," + r;
+
+// A hexagon as the picture draws it: <g class="sg-hex" data-at>, its three guild spaces (each a <g> of class
+// `spaceClass` and guild-<g>: its rhombus, its guild's letter, its tower, its tokens as the picture lays them) and,
+// with `coord`, its place's coordinates at its foot. hex: {at, rotation, guilds, tokens, towers} (a state's board
+// entry); spaceProps(i): each space's own attributes (its role, key, label; a class of its own instead of
+// `spaceClass`). {group, spaces}: the hexagon, and its spaces in order.
+export function hexagonNode(hex, {spaceClass = "sg-space", spaceProps = () => ({}), coord = true} = {}) {
+  const c = centre(hex.at);
+  const group = svgEl("g", {class: "sg-hex", "data-at": key(hex.at)});
+  const spaces = [];
+  for (let i = 0; i < 3; i++) {
+    const first = hex.rotation + 2 * i; // S-GEO-2
+    const middle = corner(c, 60 * first + 30, UNIT * 0.5); // the rhombus's middle
+    const tokens = hex.tokens[i], tower = hex.towers[i];
+    const bare = tower === null && !tokens.length;
+    const letterAt = bare ? middle : corner(c, 60 * first + 30, UNIT * 0.17); // clear of the pieces and the place
+    const props = spaceProps(i);
+    const space = svgEl("g", {...props, class: (props.class || spaceClass) + " guild-" + hex.guilds[i],
+                              "data-guild": hex.guilds[i]}, [
+      svgEl("polygon", {points: points(rhombus(c, first)), stroke: "#3b2f22", "stroke-width": "1.2"}),
+      svgEl("text", {x: letterAt[0].toFixed(1), y: (letterAt[1] + (bare ? 4 : 3)).toFixed(1), "text-anchor": "middle",
+                     class: "sg-letter" + (bare ? "" : " small")}, document.createTextNode(hex.guilds[i])),
+    ]);
+    if (tower !== null) {
+      space.appendChild(svgEl("polygon", {class: "sg-tower p" + tower, points: points(keep(...middle))}));
+    }
+    tokens.forEach((player, k) => {
+      const shift = tokens.length === 1 ? 0 : k ? 7 : -7; // as the picture lays two tokens
+      space.appendChild(svgEl("circle", {class: "sg-token p" + player, r: "6",
+                                         cx: (middle[0] + shift + (tower !== null ? 9 : 0)).toFixed(1),
+                                         cy: middle[1].toFixed(1)}));
+    });
+    group.appendChild(space);
+    spaces.push(space);
+  }
+  if (coord) {
+    group.appendChild(svgEl("text", {x: c[0].toFixed(1), y: (c[1] + UNIT * 0.78).toFixed(1), "text-anchor": "middle",
+                                     class: "sg-coord placed"}, document.createTextNode(key(hex.at))));
+  }
+  return {group, spaces};
+}
+
+// A free cell, dashed, its coordinates in it: <g class="sg-free"> with `props` (its role, key, label)
+export function freeCellNode(at, props) {
+  const c = centre(at);
+  return svgEl("g", {class: "sg-free", ...props}, [
+    svgEl("polygon", {points: points(outline(c, UNIT * 0.94))}),
+    svgEl("text", {x: c[0].toFixed(1), y: (c[1] + 4).toFixed(1), "text-anchor": "middle", class: "sg-coord"},
+          document.createTextNode(key(at))),
+  ]);
+}
+
+// The focus ring over a board's drawing: ringNodes() drawn last (over every hexagon: a space's own outline is partly
+// under its neighbours), followFocus(svg, selector) draws them around the focused cell or space; the ring(), to
+// call after each drawing
+export const ringNodes = () => [svgEl("polygon", {class: "sg-ring outer"}),
+                                 svgEl("polygon", {class: "sg-ring inner"})];
+export function followFocus(svg, selector) {
+  function ring() {
+    const focused = svg.contains(document.activeElement) && document.activeElement.closest(selector);
+    const shape = focused && focused.querySelector("polygon");
+    for (const node of svg.querySelectorAll(".sg-ring")) {
+      if (shape) node.setAttribute("points", shape.getAttribute("points"));
+      node.toggleAttribute("hidden", !shape);
+    }
+  }
+  svg.addEventListener("focusin", ring);
+  svg.addEventListener("focusout", () => window.setTimeout(ring, 0));
+  return ring;
+}
+
+// What a guild space holds, in words: a tower, the tokens on it, or nothing; and the space in words with it
+export function holdsWords(hex, i, name, {t, tn, list}) {
+  const tokens = hex.tokens[i].map(name);
+  const tower = hex.towers[i];
+  return tower !== null ? t("{player}'s tower", {player: name(tower)})
+    : tokens.length ? tn("token of {players}", "tokens of {players}", tokens.length, {players: list(tokens)})
+    : t("empty");
+}
+export function spaceWords(hex, i, name, words) {
+  return words.t("Guild {guild} space of the hexagon at {at}: {holds}",
+                 {guild: hex.guilds[i], at: key(hex.at), holds: holdsWords(hex, i, name, words)});
+}
 
 
 export function create({root, el, changed, announce, redraw, t, tn, tp, list, touch}) {
@@ -219,14 +306,7 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, list, to
     return [...free.values()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
   }
 
-  function spaceLabel(hex, i) {
-    const tokens = hex.tokens[i].map(name);
-    const tower = hex.towers[i];
-    const holds = tower !== null ? t("{player}'s tower", {player: name(tower)})
-      : tokens.length ? tn("token of {players}", "tokens of {players}", tokens.length, {players: list(tokens)})
-      : t("empty");
-    return t("Guild {guild} space of the hexagon at {at}: {holds}", {guild: hex.guilds[i], at: key(hex.at), holds});
-  }
+  const spaceLabel = (hex, i) => spaceWords(hex, i, name, {t, tn, list});
 
   function activate(handler) {
     return (event) => {
@@ -259,13 +339,8 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, list, to
     board.style.maxWidth = fit ? (width * scale).toFixed(0) + "px" : "";
 
     for (const at of free) {
-      const c = centre(at);
-      const cell = svgEl("g", {class: "sg-free", tabindex: "-1", role: "button", "data-at": key(at),
-                               "data-key": freeKey(at), "aria-label": t("Lay a hexagon at {at}", {at: key(at)})}, [
-        svgEl("polygon", {points: points(outline(c, UNIT * 0.94))}),
-        svgEl("text", {x: c[0].toFixed(1), y: (c[1] + 4).toFixed(1), "text-anchor": "middle", class: "sg-coord"},
-              document.createTextNode(key(at))),
-      ]);
+      const cell = freeCellNode(at, {tabindex: "-1", role: "button", "data-at": key(at), "data-key": freeKey(at),
+                                     "aria-label": t("Lay a hexagon at {at}", {at: key(at)})});
       const lay = () => {
         model.hexes.push({at, rotation: 0, guilds: lastGuilds.slice(), tokens: [[], [], []], towers: [null, null, null]});
         selected = model.hexes.length - 1;
@@ -286,7 +361,7 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, list, to
     if (model.hexes[selected]) {
       overlay.appendChild(svgEl("polygon", {class: "sg-selected-ring", points: points(outline(centre(model.hexes[selected].at)))}));
     }
-    overlay.append(svgEl("polygon", {class: "sg-ring outer"}), svgEl("polygon", {class: "sg-ring inner"}));
+    overlay.append(...ringNodes());
     board.appendChild(overlay);
     const current = cells.settle();
     if (hadFocus && current) current.focus({preventScroll: false});
@@ -301,37 +376,16 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, list, to
   function drawHexagon(h) {
     const hex = model.hexes[h];
     const c = centre(hex.at);
-    const group = svgEl("g", {class: "sg-hex" + (h === selected ? " selected" : "") + (marks[h] ? " bad" : ""),
-                              "data-at": key(hex.at)});
-    for (let i = 0; i < 3; i++) {
-      const first = hex.rotation + 2 * i; // S-GEO-2
-      const middle = corner(c, 60 * first + 30, UNIT * 0.5); // the rhombus's middle
-      const tokens = hex.tokens[i], tower = hex.towers[i];
-      const bare = tower === null && !tokens.length;
-      const letterAt = bare ? middle : corner(c, 60 * first + 30, UNIT * 0.17); // clear of the pieces and the place
-      const space = svgEl("g", {class: "sg-space guild-" + hex.guilds[i], tabindex: "-1", role: "button",
-                                "data-guild": hex.guilds[i], "data-key": spaceKey(hex.at, i),
-                                "aria-label": spaceLabel(hex, i)}, [
-        svgEl("polygon", {points: points(rhombus(c, first))}),
-        svgEl("text", {x: letterAt[0].toFixed(1), y: (letterAt[1] + (bare ? 4 : 3)).toFixed(1), "text-anchor": "middle",
-                       class: "sg-letter" + (bare ? "" : " small")}, document.createTextNode(hex.guilds[i])),
-      ]);
-      if (tower !== null) {
-        space.appendChild(svgEl("polygon", {class: "sg-tower p" + tower, points: points(keep(...middle))}));
-      }
-      tokens.forEach((player, k) => {
-        const shift = tokens.length === 1 ? 0 : k ? 7 : -7; // as the picture lays two tokens
-        space.appendChild(svgEl("circle", {class: "sg-token p" + player, r: "6",
-                                           cx: (middle[0] + shift + (tower !== null ? 9 : 0)).toFixed(1),
-                                           cy: middle[1].toFixed(1)}));
-      });
+    const {group, spaces} = hexagonNode(hex, {spaceProps: (i) => ({tabindex: "-1", role: "button",
+                                                                    "data-key": spaceKey(hex.at, i),
+                                                                    "aria-label": spaceLabel(hex, i)})});
+    if (h === selected) group.classList.add("selected");
+    if (marks[h]) group.classList.add("bad");
+    spaces.forEach((space, i) => {
       const act = () => onSpace(h, i);
       space.addEventListener("click", activate(act));
       space.addEventListener("keydown", activate(act));
-      group.appendChild(space);
-    }
-    group.appendChild(svgEl("text", {x: c[0].toFixed(1), y: (c[1] + UNIT * 0.78).toFixed(1), "text-anchor": "middle",
-                                     class: "sg-coord placed"}, document.createTextNode(key(hex.at))));
+    });
     if (marks[h]) { // the rules broken, one a line, on a band at the hexagon's foot (over its place, clear of its
       // pieces), over the neighbours drawn before it
       const lines = marks[h];
@@ -350,16 +404,7 @@ export function create({root, el, changed, announce, redraw, t, tn, tp, list, to
   }
 
   // the focus ring: drawn over every hexagon (a space's own outline is partly under its neighbours)
-  function ring() {
-    const focused = board.contains(document.activeElement) && document.activeElement.closest(".sg-free, .sg-space");
-    const shape = focused && focused.querySelector("polygon");
-    for (const node of board.querySelectorAll(".sg-ring")) {
-      if (shape) node.setAttribute("points", shape.getAttribute("points"));
-      node.toggleAttribute("hidden", !shape);
-    }
-  }
-  board.addEventListener("focusin", ring);
-  board.addEventListener("focusout", () => window.setTimeout(ring, 0));
+  const ring = followFocus(board, ".sg-free, .sg-space");
 
   // "Fit the board to the screen" is offered when the board is wider than its box, or fitted
   function offerFit() {
