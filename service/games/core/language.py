@@ -31,6 +31,7 @@ MESSAGES = "messages"  # the domain of a folder's sentences (its Python sources'
 # The locale whose data writes a language's lists and numbers: English lists without the serial comma ("a, b and
 # c"), as the service has always written them.
 LOCALE_DATA = {"en": "en_GB"}
+CACHED_COUNTS = 100  # a plural entry's sentence is kept for each count below this (a count may be any number)
 MAKERS = {"tr": None, "tr_n": (1, 2), "tr_p": ((1, "c"), 2)}  # the calls that make messages, for Babel's extractor
 
 
@@ -78,6 +79,9 @@ class Catalogues:
     def __init__(self, folder: Path | str) -> None:
         self.folder = Path(folder) / LOCALES
         self._read: dict[tuple[str, str], NullTranslations] = {}  # (language, domain): what every message asks
+        # (language, text, plural, count, context): the messages' sentences looked up, as gettext would each time;
+        # bounded by the entries, the languages and the counts under CACHED_COUNTS
+        self._templates: dict[tuple[str, str, str | None, int | None, str | None], str] = {}
 
     def po_file(self, language: str, domain: str) -> Path:
         return self.folder / language / "LC_MESSAGES" / f"{domain}.po"
@@ -86,6 +90,24 @@ class Catalogues:
         found = self._read.get((language, domain))
         if found is None:
             found = self._read[language, domain] = _translations(self.po_file(language, domain), language)
+        return found
+
+    def sentence(self, language: str, text: str, plural: str | None = None, count: int | None = None,
+                 context: str | None = None) -> str:
+        """A `messages` entry's sentence in `language` (not English), its parameters not yet said; for a plural
+        entry, its form for `count`. Looked up once per language, entry (and small count): every answer in that
+        language says the same entries again."""
+        key = (language, text, plural, count, context)
+        found = self._templates.get(key)
+        if found is None:
+            translations = self.translations(language, MESSAGES)
+            if plural is None:
+                found = translations.gettext(text) if context is None else translations.pgettext(context, text)
+            else:
+                found = (translations.ngettext(text, plural, count) if context is None
+                         else translations.npgettext(context, text, plural, count))
+            if count is None or 0 <= count < CACHED_COUNTS:
+                self._templates[key] = found
         return found
 
     @classmethod
@@ -151,7 +173,8 @@ class Message(str):
         if language == DEFAULT:
             sentence = text if plural is None or parameters["count"] == 1 else plural
         else:
-            sentence = _template(catalogues, language, text, parameters, plural, context)
+            count = None if plural is None else parameters["count"]
+            sentence = catalogues.sentence(language, text, plural, count, context)
         message = super().__new__(cls, _formatted(sentence, parameters, language) if parameters else sentence)
         message.catalogues, message.text, message.parameters = catalogues, text, parameters
         message.plural, message.context, message.language = plural, context, language
@@ -164,23 +187,13 @@ class Message(str):
         if language == DEFAULT:
             template = self.text if self.plural is None or self.parameters["count"] == 1 else self.plural
         else:
-            template = _template(self.catalogues, language, self.text, self.parameters, self.plural, self.context)
+            count = None if self.plural is None else self.parameters["count"]
+            template = self.catalogues.sentence(language, self.text, self.plural, count, self.context)
         return _formatted(template, self.parameters, language) if self.parameters else template
 
     def __reduce__(self) -> tuple:  # pickled (a process pool) as what it is, not as a plain str
         return (_message, (self.catalogues.folder.parent, self.text, self.parameters, self.plural, self.context,
                            self.language))
-
-
-def _template(catalogues: Catalogues, language: str, text: str, parameters: dict[str, Any], plural: str | None,
-              context: str | None) -> str:
-    """An entry's sentence in `language` (not English), its parameters not yet said."""
-    translations = catalogues.translations(language, MESSAGES)
-    if plural is None:
-        return translations.gettext(text) if context is None else translations.pgettext(context, text)
-    count = parameters["count"]
-    return (translations.ngettext(text, plural, count) if context is None
-            else translations.npgettext(context, text, plural, count))
 
 
 def _message(folder: Path, text: str, parameters: dict, plural: str | None, context: str | None,
