@@ -390,6 +390,10 @@ class Game(ABC, Generic[S, T]):
         """A legal step in words, in `language`: what it would do, in the voice of the events (their sentences,
         one after another), as it can be foreseen (`foreseen`: not what chance brings)."""
         _, events = self.apply_step(state, step)
+        return self.foreseen_text(events, names, language)
+
+    def foreseen_text(self, events: Sequence[Event], names: Sequence[str], language: str = DEFAULT) -> str:
+        """Events as a legal step foresees them (`foreseen`), their sentences one after another, in `language`."""
         return " ".join(said(self.narrate(self.foreseen(event), names), language) for event in events)
 
     @speaks

@@ -12,7 +12,8 @@ from typing import Any, Mapping, Sequence
 from ..core.errors import Problem
 from ..core.events import Event
 from ..core.game import Capability, Game, GameInfo, Json, Outcome, Variant
-from ..core.language import DEFAULT
+from ..core.language import DEFAULT, said, speaks
+from ..core.narration import player_name
 from ..core.players import shuffled_rest
 from ..core.seating import player_names
 from . import notation as table_notation
@@ -121,6 +122,19 @@ class TorriGame(Game[State, Step]):
         if event["type"] == "drew" and event["from"] in FACE_DOWN or event["type"] in ("refilled", "took"):
             return {key: value for key, value in event.items() if key not in ("card", "cards")}
         return event
+
+    @speaks
+    def step_text(self, state: State, step: Step, names: Sequence[str], language: str = DEFAULT) -> str:
+        """A legal step in words. A build or an extension with Buona Pietra that the opponent may answer with
+        Giostra happens only once they let it (T-NOB-GIOSTRA): it is said as what it does then, unless answered."""
+        after, events = self.apply_step(state, step)
+        if events or after.pending is None or after.pending.type != "giostra":
+            return self.foreseen_text(events, names, language)
+        _, then = self.apply_step(after, Step("decline"))
+        done = self.foreseen_text([event for event in then if event["type"] != "declined"], names, language)
+        # Translators: a build with Buona Pietra as it is foreseen; {then} says what it does if not answered
+        return said(tr("Unless {player} answers with Giostra: {then}", player=player_name(names, after.to_act),
+                       then=done), language)
 
     def told(self, event: Event, seat: int) -> Event:
         """An event as `seat` is told it: a card the opponent draws from a deck is drawn face down, so it is not
