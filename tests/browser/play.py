@@ -196,3 +196,25 @@ def check_score_shown(page: Any, score: dict) -> None:
     # (the editor's table of the breakdown is drawn into the page's own box for it: by their class, not their id,
     # which the page's box and the editors' tables share: test_play_page.py's test_no_id_is_given_twice_at_the_end)
     expect(page.locator("#result > div.breakdown")).not_to_be_empty()
+
+
+class Followed:
+    """A game as a page's link records it, followed step by step with the game's own engine (the record is only
+    ever extended)."""
+
+    def __init__(self, game: Any, record: dict) -> None:
+        self.game = game
+        self.moves: list[dict] = []
+        self.state = game.load_state(record["state"]).checked()
+
+    def follow(self, moves: list[dict]) -> None:
+        assert moves[:len(self.moves)] == self.moves, "the record was rewritten"
+        for move in moves[len(self.moves):]:
+            self.state = self.game.apply_steps(self.state, [move]).state
+            self.moves.append(move)
+
+    def legal(self) -> list[dict]:
+        return self.game.legal_moves_of(self.state)
+
+    def json(self) -> dict:
+        return self.game.state_json(self.state)

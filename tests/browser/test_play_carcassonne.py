@@ -27,6 +27,7 @@ import pytest
 from service.games.registry import GAMES
 
 from .axe import assert_accessible
+from .play import Followed
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 LAPTOP = {"viewport": {"width": 1366, "height": 768}}
@@ -59,23 +60,6 @@ SNAPSHOT = """async () => {
 FOCUSED = "() => document.activeElement?.closest('#board .kb-target')?.dataset.key || null"
 ARROWS = ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"]
 NARROWED = ("rotation:", "meeple:", "floor:", "tower_meeple:", "capture:")  # the targets a tile up close offers
-
-
-class Table:
-    """The game as the link records it, followed step by step with the game's own engine."""
-
-    def __init__(self, record: dict) -> None:
-        self.moves: list[dict] = []
-        self.state = GAME.load_state(record["state"]).checked()
-
-    def follow(self, moves: list[dict]) -> None:
-        assert moves[:len(self.moves)] == self.moves, "the record was rewritten"
-        for move in moves[len(self.moves):]:
-            self.state = GAME.apply_steps(self.state, [move]).state
-            self.moves.append(move)
-
-    def legal(self) -> list[dict]:
-        return GAME.legal_moves_of(self.state)
 
 
 def snapshot(page, legal: list[dict] | None = None, *, phone: bool = False) -> dict:
@@ -192,7 +176,7 @@ def play(page, *, phone: bool, tower: bool, turns: int | None, seed: int) -> Cou
     start(page, tower=tower)
     opens_on_tiles(page)
     seen = snapshot(page)
-    table = Table(seen["record"])
+    table = Followed(GAME, seen["record"])
     counts: Counter[str] = Counter()
     person_turns = 0
     audited = set()

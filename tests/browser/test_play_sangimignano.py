@@ -33,6 +33,7 @@ import pytest
 from service.games.registry import GAMES
 
 from .axe import assert_accessible
+from .play import Followed
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 LAPTOP = {"viewport": {"width": 1366, "height": 768}}
@@ -92,26 +93,6 @@ ARROWS = ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"]
 
 def canonical(move: dict) -> str:
     return json.dumps(move, sort_keys=True)
-
-
-class Table:
-    """The game as the link records it, followed step by step with the game's own engine."""
-
-    def __init__(self, record: dict) -> None:
-        self.moves: list[dict] = []
-        self.state = GAME.load_state(record["state"]).checked()
-
-    def follow(self, moves: list[dict]) -> None:
-        assert moves[:len(self.moves)] == self.moves, "the record was rewritten"
-        for move in moves[len(self.moves):]:
-            self.state = GAME.apply_steps(self.state, [move]).state
-            self.moves.append(move)
-
-    def legal(self) -> list[dict]:
-        return GAME.legal_moves_of(self.state)
-
-    def json(self) -> dict:
-        return GAME.state_json(self.state)
 
 
 def snapshot(page: Any) -> dict:
@@ -382,7 +363,7 @@ def play(page: Any, *, phone: bool, large_groups: bool, seed: int) -> Counter[st
     opens_on_hexagons(page)
     seen = snapshot(page)
     assert seen["record"]["state"]["variant"] == {"large_groups": large_groups}
-    table = Table(seen["record"])
+    table = Followed(GAME, seen["record"])
     counts: Counter[str] = Counter()
     began = time.monotonic()
     turns = 0
