@@ -1,13 +1,16 @@
 """What saying an answer's words in another language costs, counted in instructions: immune to the machine's other
 load, which moves the time of a /replay by more than the difference measured.
 
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/words.py torri en 0   # the set-up alone
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/words.py torri en 4   # ... and 4 rounds
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/words.py torri en 2
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/words.py torri en 4
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/words.py torri fr 2
     valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/words.py torri fr 4
 
 Each round posts five whole seeded games of two players to /replay (every event said) through Flask's test client,
 the deployed settings with the cache off (every answer computed) and `Accept-Language` the language given. What a
-language costs is (its run - the set-up) / (English's run - the set-up), from callgrind's `Collected` line.
+language costs an answer is (its run of 4 rounds - its run of 2) / (the same in English), from callgrind's
+`Collected` line: what a process does once cancels out, the set-up and the first answer in a language reading that
+language's catalogues, which a worker does once in its life.
 `bench/requests.py --endpoints replay --language fr` measures the same in CPU time, on a quiet machine.
 """
 from __future__ import annotations

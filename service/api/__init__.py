@@ -3,6 +3,7 @@ game libraries."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, request
@@ -11,6 +12,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .. import __version__
+from ..games.core.language import read_catalogues
 from .caching import AnswerCache
 from .config import Settings
 from .docs import docs_blp
@@ -50,6 +52,8 @@ API_DESCRIPTION = "\n\n".join([
     "default), and a suggestion counts as several requests against the rate limit (10 by default).",
     "No authentication: every operation is open to every caller (`security: []`), within the rate limit.",
 ])
+
+SERVICE = Path(__file__).resolve().parents[1]  # the service's package: its folders' catalogues
 
 
 class RefereeApi(Api):
@@ -132,6 +136,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             raise RequestEntityTooLarge()
 
     register_games(app, api, answers, settings)
+    # every language's sentences read here, before gunicorn forks the workers from the preloaded app: no answer
+    # pays for reading a catalogue (a worker would, on its first answer in each language, after each restart)
+    read_catalogues(SERVICE)
     api.register_blueprint(probes_blp)
     app.register_blueprint(docs_blp)
     app.register_blueprint(home_blp)

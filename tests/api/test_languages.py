@@ -3,6 +3,7 @@ q-values and a region falling back to its language, else English; never an error
 (Content-Language) and that they depend on the header (Vary)."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -199,3 +200,14 @@ def test_legal_moves_said_in_words_are_what_apply_would_say(client: Any, game_id
             foreseen = [say_in(game.narrate(game.foreseen({k: v for k, v in event.items() if k != "text"}), names),
                              language) for event in applied["events"]]
             assert text == " ".join(foreseen)
+
+
+def test_every_catalogue_is_read_when_the_app_is_made(client: Any) -> None:
+    """Before gunicorn forks its workers from the preloaded app: no answer reads a catalogue."""
+    from service.games.core.language import _translations
+    files = sorted((Path(__file__).resolve().parents[2] / "service").glob("**/locales/*/LC_MESSAGES/*.po"))
+    assert len(files) >= 3 * len(GAMES)  # each game's messages, rules and pages, at least
+    before = _translations.cache_info()
+    for po_file in files:
+        _translations(po_file, po_file.parent.parent.name)
+    assert _translations.cache_info().misses == before.misses  # all read already
