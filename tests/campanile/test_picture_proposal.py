@@ -317,7 +317,10 @@ def test_without_a_proposal_the_picture_is_the_same_bytes_as_before(client, pict
                "mid": {"state": MID}}[picture_of]
     answer = client.post(f"{BASE}/picture?lang={language}", json=request, headers={"Accept": "application/json"})
     svg = answer.get_json()["svg"]
-    assert hashlib.sha256(svg.encode()).hexdigest() == BEFORE[picture_of, language]
+    towers = re.findall(r'<g class="tower" data-tower="(\d)" data-style="([A-E])">', svg)
+    assert towers == [(str(i), style) for i, style in enumerate("ABCDE")]  # each tower named for a page's targets
+    before = re.sub(r'<g class="tower" data-tower="\d" data-style="[A-E]">', "<g>", svg)
+    assert hashlib.sha256(before.encode()).hexdigest() == BEFORE[picture_of, language]
     table = GAME.table_of_request(request)
     assert GAME.draw(table, language) == GAME.draw(table, language, None) == picture.svg(table, language=language) \
         == svg

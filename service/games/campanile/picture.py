@@ -138,7 +138,9 @@ def _tower(plays: tuple[int, ...], result: TowerScore, x: int, ground: int, stor
     title = tr("Tower {tower}: {height}, {card_count}, rank {rank}", tower=result.style,
                height=tr_n("{count} story", "{count} stories", result.height),
                card_count=tr_n("{count} card", "{count} cards", result.cards), rank=result.rank)
-    out = [f'<g><title>{escape(title.said(language))}</title>']
+    # (class and data-*: a page makes the tower a target, service/games/campanile/referee/board.js)
+    out = [f'<g class="tower" data-tower="{result.position}" data-style="{escape(result.style)}">'
+           f'<title>{escape(title.said(language))}</title>']
     y = ground
     for card, stories in enumerate(plays):
         h = stories * story_h
