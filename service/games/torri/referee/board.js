@@ -21,6 +21,7 @@
 // Its words are the game's `pages` catalogue (context.t, tn, tp); a tower is described by the picture's own words
 // (its title, in the page's language).
 
+import {light, paintHit, press, wire} from "../assets/pointing.js";
 import {roving} from "../assets/roving.js"; // (the referee pages' assets, beside the games' modules)
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -50,33 +51,14 @@ export function createBoard(context) {
   let chosen = {cards: [], towers: [], positions: []}; // hand positions, the seat's tower indices, the other's
   let spent = true;   // a step was picked: nothing is lit until the next turn
   let shown = 0;      // the latest show(): an older picture arriving late is dropped
-  let keyboard = false; // the last pointing was by the keyboard: the focus comes back to the board
   let parts = null;   // the drawn targets: {hand, market, decks, other, towers, actions, clear, status}
 
   const targets = roving(root, ".tt-target[data-lit]", (node) => node.dataset.key);
 
-  root.addEventListener("click", (event) => {
-    const node = event.target.closest && event.target.closest(".tt-target");
-    if (!node || !root.contains(node) || !("lit" in node.dataset)) return;
-    event.preventDefault();
-    activate(node);
+  const pointer = wire(root, ".tt-target", {
+    activate, putBack, canPutBack: () => !!parts && !spent && !nothingChosen(),
+    paint: (node, focused) => paintTower(node, focused),
   });
-  root.addEventListener("keydown", (event) => {
-    keyboard = true;
-    if (event.key === "Escape" && parts && !spent && !nothingChosen()) { // everything chosen put back
-      event.preventDefault();
-      putBack();
-      return;
-    }
-    const node = event.target.closest && event.target.closest(".tt-target");
-    if (!node || node.tagName.toLowerCase() === "button" || !("lit" in node.dataset)) return;
-    if (event.key !== "Enter" && event.key !== " ") return;
-    event.preventDefault();
-    activate(node);
-  });
-  root.addEventListener("pointerdown", () => { keyboard = false; });
-  root.addEventListener("focusin", (event) => paintTower(event.target, true));
-  root.addEventListener("focusout", (event) => paintTower(event.target, false));
 
   // ---------------------------------------------------------------- the words
 
@@ -331,22 +313,16 @@ export function createBoard(context) {
   }
 
   function paintTower(hit, focused) {
-    if (!hit || !hit.classList || !hit.classList.contains("tt-hit")) return;
-    const lit = "lit" in hit.dataset;
-    const on = hit.getAttribute("aria-pressed") === "true";
-    const focus = focused === undefined ? document.activeElement === hit : focused;
-    hit.setAttribute("fill", on ? LIT : "transparent");
-    hit.setAttribute("fill-opacity", on ? "0.16" : "1");
-    hit.setAttribute("stroke", !lit ? "none" : focus ? INK : LIT);
-    hit.setAttribute("stroke-width", focus ? "4" : on ? "3" : "2");
-    hit.setAttribute("stroke-dasharray", on || focus ? "none" : "5 4");
+    if (hit && hit.classList && hit.classList.contains("tt-hit")) paintHit(hit, focused, {lit: LIT, ink: INK});
   }
+
 
   async function show(given) {
     const mine = ++shown;
     const text = await picture(given.view);
     if (mine !== shown) return;
-    const hadFocus = keyboard && (document.activeElement === document.body || root.contains(document.activeElement));
+    const hadFocus = pointer.keyboard &&
+      (document.activeElement === document.body || root.contains(document.activeElement));
     offer = given;
     spent = false;
     chosen = {cards: [], towers: [], positions: []};
@@ -413,25 +389,6 @@ export function createBoard(context) {
   }
 
   // ---------------------------------------------------------------- lighting
-
-  function light(node, lit) {
-    if (node.tagName.toLowerCase() === "button") {
-      node.disabled = !lit;
-      node.style.borderColor = lit ? "var(--accent)" : "";
-    } else if (!lit) {
-      node.removeAttribute("tabindex");
-      node.removeAttribute("role");
-      node.removeAttribute("aria-label");
-      node.removeAttribute("aria-pressed");
-    } else {
-      node.setAttribute("role", "button");
-    }
-    if (lit) node.dataset.lit = ""; else delete node.dataset.lit;
-  }
-
-  function press(node, on) {
-    if (on === null) node.removeAttribute("aria-pressed"); else node.setAttribute("aria-pressed", String(on));
-  }
 
   function refresh() {
     if (!parts) return;
@@ -528,7 +485,8 @@ export function createBoard(context) {
     refresh();
     said();
     const now = document.activeElement;
-    if (keyboard && (!now || now === document.body || (root.contains(now) && !("lit" in (now.dataset || {}))))) {
+    const away = !now || now === document.body || (root.contains(now) && !("lit" in (now.dataset || {})));
+    if (pointer.keyboard && away) {
       targets.focus(); // (the focus was on what is no longer lit: "Put back what is chosen", an action)
     }
   }
