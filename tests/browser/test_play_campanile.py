@@ -10,6 +10,8 @@ it checks
 - that the board lights exactly what the legal steps need: the cards and towers of the plays, the towers and values
   of the bets, the one pile of the draw; every lit target named in words, one Tab stop, 44 px on the phone;
 - that what is not lit cannot be chosen: a click and Enter on unlit towers and buttons change nothing;
+- that the keyboard alone plays: from the board's one Tab stop the arrow keys reach each target, Enter or Space
+  chooses it, and Escape puts back a card chosen;
 - that the board shows only the seat's own hand (the other hand as a count: /view's);
 - that the final score shown is /score's of the final state, and axe-core finds nothing serious or critical.
 """
@@ -49,7 +51,23 @@ SNAPSHOT = """async () => {
           wider: document.documentElement.scrollWidth - document.documentElement.clientWidth,
           text: board ? board.innerText : ''};
 }"""
+# whether the pointer finds a target (or what it holds) at its middle: nothing lies over it
+AT_ITS_MIDDLE = """(node) => {
+  const box = node.getBoundingClientRect();
+  const found = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return !!found && node.contains(found);
+}"""
 FOCUSED = "() => document.activeElement?.closest('#board .cpb-target')?.dataset.key || null"
+# from the target focused to the one with this key, in px: [dx, dy] between their middles
+TOWARDS = """(key) => {
+  const middle = (node) => { const box = node.getBoundingClientRect();
+                             return [box.left + box.width / 2, box.top + box.height / 2]; };
+  const [x0, y0] = middle(document.activeElement);
+  const [x1, y1] = middle(document.querySelector(`#board .cpb-target[data-key="${key}"]`));
+  return [x1 - x0, y1 - y0];
+}"""
+PRESSED = ("() => [...document.querySelectorAll('#board .cpb-target[aria-pressed=true]')]"
+           ".map((node) => node.dataset.key)")
 
 
 def snapshot(page: Any) -> dict:
@@ -122,15 +140,49 @@ def pointings(step: dict, view: dict, legal: list[dict], rng: random.Random) -> 
     return [f"action:{step['type']}"]
 
 
+def walk(page: Any, key: str) -> None:
+    """The keyboard to the target `key`: from the target focused (else the board's one Tab stop, focused as Tab
+    would), the arrow keys towards it, as it lies on the screen."""
+    if page.evaluate(FOCUSED) is None:
+        page.locator("#board .cpb-target[data-lit][tabindex='0']").focus()
+    for _ in range(30):
+        here = page.evaluate(FOCUSED)
+        if here == key:
+            return
+        dx, dy = page.evaluate(TOWARDS, key)
+        across = ["ArrowRight" if dx > 0 else "ArrowLeft", "ArrowDown" if dy > 0 else "ArrowUp"]
+        arrows = across if abs(dx) >= abs(dy) else across[::-1]
+        for arrow in arrows:
+            page.keyboard.press(arrow)
+            if page.evaluate(FOCUSED) != here:
+                break
+        else:
+            raise AssertionError(f"the arrow keys do not lead from {here} to {key}")
+    raise AssertionError(f"the arrow keys do not reach {key}")
+
+
 def point(page: Any, key: str, how: str) -> None:
     node = page.locator(f'#board .cpb-target[data-key="{key}"]')
     if how == "tap":
         node.tap()
     elif how == "click":
         node.click()
-    else:  # the keyboard: the board's one Tab stop moved to it, then Enter or Space
-        node.focus()
+    else:  # the keyboard: the arrow keys to it from the board's one Tab stop, then Enter or Space
+        walk(page, key)
         page.keyboard.press(random.choice(["Enter", " "]))
+
+
+def check_escape(page: Any, first: str) -> None:
+    """A card (or its tower) chosen by the keyboard, then Escape: nothing is chosen any more, no stories are lit."""
+    point(page, first, "keys")
+    page.wait_for_function(f"() => ({PRESSED})().length > 0")
+    lit = {t["key"] for t in snapshot(page)["targets"] if t["lit"]}
+    assert {"stories:1", "stories:2", "stories:3"} <= lit, lit
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"() => ({PRESSED})().length === 0")
+    seen = snapshot(page)
+    assert not any(t["lit"] for t in seen["targets"] if t["key"].startswith("stories:")), seen["targets"]
+    assert page.evaluate(FOCUSED) is not None, "the focus left the board"
 
 
 def try_unlit(page: Any, seen: dict) -> None:
@@ -140,6 +192,9 @@ def try_unlit(page: Any, seen: dict) -> None:
     assert unlit, "everything is lit"
     for target in unlit[:4]:
         node = page.locator(f'#board .cpb-target[data-key="{target["key"]}"]')
+        # in the middle of the screen, clear of the page's bars, so that the click lands on the target itself
+        node.evaluate("(n) => n.scrollIntoView({block: 'center', inline: 'center'})")
+        assert node.evaluate(AT_ITS_MIDDLE), target
         node.click(force=True)
         node.dispatch_event("keydown", {"key": "Enter"})
     page.wait_for_timeout(300)
@@ -191,7 +246,12 @@ def play(page: Any, *, phone: bool, turns: int | None, seed: int, address: str =
         # the rare steps more often: a bet when one may be made
         bets = [s for s in legal if s["type"] == "bet"]
         step = rng.choice(bets) if bets and rng.random() < 0.6 else rng.choice(legal)
-        for key in pointings(step, view, legal, rng):
+        keys = pointings(step, view, legal, rng)
+        if not phone and step["type"] == "play" and not counts["escape"]:
+            check_escape(page, keys[0])
+            how = "keys"
+            counts["escape"] += 1
+        for key in keys:
             point(page, key, how)
         expected = step
         counts[step["type"]] += 1
@@ -226,7 +286,8 @@ def test_a_whole_game_by_pointing_at_a_laptop(browser: Any, base_url: str) -> No
     context, page = new_page(browser, base_url, LAPTOP)
     try:
         counts = play(page, phone=False, turns=None, seed=3)
-        assert counts["over"] and counts["play"] and counts["bet"] and counts["draw"] and counts["keys"], counts
+        assert counts["over"] and counts["play"] and counts["bet"] and counts["draw"] and counts["keys"] and \
+            counts["escape"], counts
     finally:
         context.close()
 
