@@ -27,7 +27,7 @@ import pytest
 from service.games.registry import GAMES
 
 from .axe import assert_accessible
-from .play import LAPTOP, PHONE, Followed
+from .play import LAPTOP, PHONE, Followed, new_page
 
 GAME = GAMES["campanile"]
 
@@ -272,33 +272,23 @@ def play(page: Any, *, phone: bool, turns: int | None, seed: int, address: str =
     return counts
 
 
-def new_page(browser: Any, base_url: str, size: dict, locale: str = "en-GB") -> tuple[Any, Any]:
-    context = browser.new_context(base_url=base_url, locale=locale, **size)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
-    return context, page
-
-
 def test_a_whole_game_by_pointing_at_a_laptop(browser: Any, base_url: str) -> None:
-    context, page = new_page(browser, base_url, LAPTOP)
+    page = new_page(browser, base_url, LAPTOP)
     try:
         counts = play(page, phone=False, turns=None, seed=3)
         assert counts["over"] and counts["play"] and counts["bet"] and counts["draw"] and counts["keys"] and \
             counts["escape"], counts
     finally:
-        context.close()
+        page.context.close()
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_dozen_turns_by_pointing_on_a_phone(browser: Any, base_url: str, language: str) -> None:
-    context, page = new_page(browser, base_url, PHONE, locale="fr-FR" if language == "fr" else "en-GB")
+    page = new_page(browser, base_url, PHONE, locale="fr-FR" if language == "fr" else "en-GB")
     try:
         counts = play(page, phone=True, turns=12, seed=8, address=f"/play?lang={language}")
         assert counts["play"] and counts["tap"], counts
         if language == "fr":
             assert "Votre main" in page.locator("#board").inner_text()
     finally:
-        context.close()
+        page.context.close()
